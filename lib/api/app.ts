@@ -1,0 +1,47 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { GatewayContext } from "../gateway/context";
+import { envelope } from "../snap/codes";
+import type { ApiEnv } from "./env";
+import { RateLimiter } from "./rate-limit";
+import { mountAccessToken } from "./routes/access-token";
+import { paymentLinkRoutes } from "./routes/payment-link";
+import { mountSnapRoute, type SnapRoute } from "./snap-route";
+import type { z } from "zod";
+
+/** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
+export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
+  const app = new OpenAPIHono<ApiEnv>();
+  const limiter = new RateLimiter(gw.config.rateLimitRps);
+
+  app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
+  mountAccessToken(app, gw);
+  const routes: SnapRoute<z.ZodType, z.ZodType, z.ZodType>[] = [...(paymentLinkRoutes as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[])];
+  for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Nusapay gateway sandbox", version: "1.0.0", description: "SNAP-style signed family (/v1.0) and secret-key family (/v1)." },
+    servers: [{ url: gw.config.publicBaseUrl }],
+  });
+
+  // Unknown paths and methods under the signed family still answer in its envelope.
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/v1.0/")) return c.json(envelope("transactionNotFound", "00", "unknown operation"), 404);
+    return c.json({ error: { type: "invalid_request_error", code: "not_found", message: "Unknown path", param: null } }, 404);
+  });
+  app.onError((err, c) => {
+    gw.log.error({ err, path: c.req.path }, "unhandled API error");
+    return c.json(envelope("generalError", "00"), 500);
+  });
+  return app;
+}
+
+/** Paths the gateway answers; every other request goes to Next. */
+export function isApiPath(pathname: string): boolean {
+  return (
+    pathname.startsWith("/v1.0/") ||
+    pathname.startsWith("/v1/") ||
+    pathname === "/openapi.json" ||
+    pathname === "/api/health"
+  );
+}

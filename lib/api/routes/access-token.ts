@@ -1,0 +1,59 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { GatewayContext } from "../../gateway/context";
+import { issueAccessToken } from "../../gateway/partners";
+import { SnapError } from "../../snap/codes";
+import { checkTimestampWindow } from "../../snap/headers";
+import { parseIsoWithOffset } from "../../snap/time";
+import { parseJsonBody, readRawBody } from "../body";
+import type { ApiEnv } from "../env";
+import { toSnapAnswer, zodToSnapError } from "../errors";
+import { Envelope } from "../schemas/common";
+
+const SERVICE = "73";
+export const TokenRequest = z.object({ grantType: z.literal("client_credentials"), additionalInfo: z.record(z.string(), z.unknown()).optional() });
+export const TokenResponse = Envelope.extend({
+  accessToken: z.string(),
+  tokenType: z.literal("Bearer"),
+  expiresIn: z.string(),
+});
+
+/** POST /v1.0/access-token/b2b: the one signed call that is not HMAC-signed (there is no token yet). */
+export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.openAPIRegistry.registerPath({
+    method: "post",
+    path: "/v1.0/access-token/b2b",
+    summary: "Get Token API (B2B)",
+    tags: ["Auth"],
+    request: { body: { content: { "application/json": { schema: TokenRequest } }, required: true } },
+    responses: { 200: { description: "2007300 Successful", content: { "application/json": { schema: TokenResponse } } } },
+  });
+  app.post("/v1.0/access-token/b2b", async (c) => {
+    try {
+      const raw = await readRawBody(c);
+      const timestamp = c.req.header("x-timestamp")?.trim();
+      const clientKey = c.req.header("x-client-key")?.trim();
+      const signature = c.req.header("x-signature")?.trim();
+      if (!timestamp) throw new SnapError("invalidMandatoryField", "X-TIMESTAMP");
+      if (!clientKey) throw new SnapError("invalidMandatoryField", "X-CLIENT-KEY");
+      const ts = parseIsoWithOffset(timestamp);
+      if (!ts) throw new SnapError("invalidFieldFormat", "X-TIMESTAMP");
+      if (!signature) throw new SnapError("unauthorized", "X-SIGNATURE missing");
+      checkTimestampWindow(ts, gw.now(), gw.config.timestampSkewSeconds);
+      const parsed = TokenRequest.safeParse(parseJsonBody(raw) ?? {});
+      if (!parsed.success) throw zodToSnapError(parsed.error);
+      const token = await issueAccessToken(gw, { clientKey, timestamp, signature });
+      return c.json({
+        responseCode: "2007300",
+        responseMessage: "Successful",
+        accessToken: token.accessToken,
+        tokenType: "Bearer",
+        expiresIn: String(token.expiresIn),
+      });
+    } catch (err) {
+      const answer = toSnapAnswer(err, SERVICE);
+      if (answer.unexpected) gw.log.error({ err }, "unexpected fault issuing a token");
+      return c.json(answer.body, answer.status as 400);
+    }
+  });
+}

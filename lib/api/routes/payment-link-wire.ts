@@ -1,0 +1,87 @@
+import { formatMoney } from "../../money";
+import { formatJakarta } from "../../snap/time";
+import type { GatewayContext } from "../../gateway/context";
+import { FLAG_REASONS, flagOf } from "../../gateway/link-state";
+import type { Catalogue } from "../../gateway/catalogue";
+import type { LinkView } from "../../gateway/payment-links";
+import { paymentLinkUri } from "../../gateway/uris";
+import type { MethodGroup, PaymentLinkData } from "../schemas/payment-link";
+
+/** A link as the wire writes it (INTERFACE §2.3). */
+export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLinkData {
+  const { link, payment } = view;
+  const inv = link.invoice;
+  const flag = flagOf(view.state);
+  return {
+    additionalInfo: {
+      invoiceTitle: inv.title,
+      invoiceSubTitle: inv.subTitle,
+      itemDetails: inv.items.map((i) => ({ name: i.name, price: formatMoney(i.priceMinor), quantity: i.quantity })),
+      customFees: inv.fees.map((f) => ({ text: f.text, value: formatMoney(f.valueMinor) })),
+      subtotal: formatMoney(link.subtotalMinor),
+      customerDetail: {
+        firstName: inv.customer.firstName,
+        lastName: inv.customer.lastName,
+        email: inv.customer.email,
+        phoneNumber: inv.customer.phoneNumber,
+        billingAddress: { ...inv.customer.billingAddress },
+      },
+      merchantName: view.merchantName,
+      redirectUrl: link.redirectUrl,
+      language: link.language,
+      paidTime: link.paidAt ? formatJakarta(link.paidAt) : null,
+    },
+    expiredDate: formatJakarta(link.expiresAt),
+    partnerReferenceNo: link.partnerReferenceNo,
+    trxId: link.trxId,
+    paymentFlagReason: FLAG_REASONS[flag],
+    paymentFlagStatus: flag,
+    paymentLinkId: link.id,
+    paymentLinkUri: paymentLinkUri(gw, link.id),
+    totalAmount: { currency: link.currency, value: formatMoney(link.totalMinor) },
+    payment: payment
+      ? { type: payment.groupId, bank: payment.methodId, content: { name: payment.contentName, value: payment.contentValue } }
+      : { type: "", bank: "", content: "" },
+  };
+}
+
+/**
+ * The catalogue as one link offers it: methods the merchant excluded on this link are left
+ * out; methods the gateway cannot serve right now stay, inactive, with the reason.
+ */
+export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed: string[] | null): MethodGroup[] {
+  const none = { english: "", indonesia: "" };
+  const out: MethodGroup[] = [];
+  for (const g of catalogue.groups) {
+    const methods = catalogue.methods
+      .filter((m) => m.groupId === g.id && (!allowed || allowed.includes(`${g.id}.${m.id}`)))
+      .map((m) => ({
+        id: m.id,
+        logo: m.logo.startsWith("/") ? `${gw.config.publicBaseUrl}${m.logo}` : m.logo,
+        title: m.title,
+        subtitle: m.subtitle,
+        active: g.active && m.active,
+        activeText: m.active ? (g.active ? none : { english: g.activeTextEn, indonesia: g.activeTextId }) : { english: m.activeTextEn, indonesia: m.activeTextId },
+      }));
+    const excludedByLink = allowed && methods.length === 0 && catalogue.methods.some((m) => m.groupId === g.id);
+    if (excludedByLink) continue;
+    const anyActive = methods.some((m) => m.active);
+    const active = g.active && anyActive;
+    out.push({
+      id: g.id,
+      icon: g.icon,
+      title: { english: g.titleEn, indonesia: g.titleId },
+      subtitle: { english: g.subtitleEn, indonesia: g.subtitleId },
+      active,
+      activeText: active
+        ? none
+        : g.active
+          ? { english: "No method of this group is available right now.", indonesia: "Saat ini tidak ada metode yang tersedia." }
+          : { english: g.activeTextEn, indonesia: g.activeTextId },
+      // An inactive group (registration in progress) lists no methods (INTERFACE §2.4).
+      method: g.active ? methods : [],
+      buttonText: { english: g.buttonEn, indonesia: g.buttonId },
+    });
+  }
+  return out;
+}

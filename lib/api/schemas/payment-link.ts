@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { Amount, AmountOut, Bilingual, Envelope, HttpUrl, IsoOffsetString, MoneyString, SignedMoneyString } from "./common";
+
+const text = (max: number) => z.string().max(max);
+
+export const ItemDetail = z.object({
+  name: z.string().min(1).max(255),
+  price: MoneyString,
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+
+export const CustomFee = z.object({ text: z.string().min(1).max(255), value: SignedMoneyString });
+
+export const BillingAddress = z.object({
+  address: text(255).default(""),
+  city: text(100).default(""),
+  postalCode: text(16).default(""),
+  countryCode: z.string().regex(/^([A-Z]{2})?$/).default(""),
+  province: text(100).default(""),
+});
+
+export const CustomerDetail = z.object({
+  firstName: text(100).default(""),
+  lastName: text(100).default(""),
+  email: text(255).default(""),
+  phoneNumber: text(32).default(""),
+  billingAddress: BillingAddress.default({ address: "", city: "", postalCode: "", countryCode: "", province: "" }),
+});
+
+export const CreatePaymentLinkRequest = z.object({
+  partnerReferenceNo: z.string().min(1).max(64),
+  trxId: z.string().min(1).max(64),
+  expiredDate: IsoOffsetString.optional(),
+  totalAmount: Amount.optional(),
+  additionalInfo: z.object({
+    invoiceTitle: z.string().min(1).max(255),
+    invoiceSubTitle: text(255).default(""),
+    itemDetails: z.array(ItemDetail).min(1).max(100),
+    customFees: z.array(CustomFee).max(20).default([]),
+    customerDetail: CustomerDetail,
+    expiryMinutes: z.number().int().min(1).max(90 * 24 * 60).optional(),
+    paymentMethods: z.array(z.string().regex(/^[a-z]{2,8}\.[a-z0-9_]{1,32}$/)).min(1).max(50).optional(),
+    callbackBaseUrl: HttpUrl.optional(),
+    redirectUrl: HttpUrl.optional(),
+    language: z.enum(["en", "id"]).optional(),
+  }),
+});
+export type CreatePaymentLinkRequest = z.input<typeof CreatePaymentLinkRequest>;
+
+export const LinkLookupRequest = z.object({
+  partnerReferenceNo: z.string().min(1).max(64).optional(),
+  trxId: z.string().max(64).optional(),
+  additionalInfo: z.object({ paymentLinkId: z.string().min(1).max(64).optional() }).optional(),
+});
+export type LinkLookupRequest = z.input<typeof LinkLookupRequest>;
+
+export const PayPaymentLinkRequest = LinkLookupRequest.extend({
+  additionalInfo: z.object({
+    paymentLinkId: z.string().min(1).max(64).optional(),
+    paymentMethod: z.object({
+      groupId: z.string().min(1).max(16),
+      methodId: z.string().min(1).max(32),
+    }),
+  }),
+});
+export type PayPaymentLinkRequest = z.input<typeof PayPaymentLinkRequest>;
+
+export const PaymentSection = z.object({
+  type: z.string(),
+  bank: z.string(),
+  /** "" while no method is chosen (INTERFACE §2.3), else {name, value}. */
+  content: z.union([z.literal(""), z.object({ name: z.string(), value: z.string() })]),
+});
+
+export const PaymentLinkData = z.object({
+  additionalInfo: z.object({
+    invoiceTitle: z.string(),
+    invoiceSubTitle: z.string(),
+    itemDetails: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number().int() })),
+    customFees: z.array(z.object({ text: z.string(), value: z.string() })),
+    subtotal: z.string(),
+    customerDetail: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phoneNumber: z.string(),
+      billingAddress: z.object({
+        address: z.string(),
+        city: z.string(),
+        postalCode: z.string(),
+        countryCode: z.string(),
+        province: z.string(),
+      }),
+    }),
+    /** Extensions for the hosted page; additive to the interface's fields. */
+    merchantName: z.string(),
+    redirectUrl: z.string().nullable(),
+    language: z.enum(["en", "id"]).nullable(),
+    paidTime: z.string().nullable(),
+  }),
+  expiredDate: z.string(),
+  partnerReferenceNo: z.string(),
+  trxId: z.string(),
+  paymentFlagReason: Bilingual,
+  paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+  paymentLinkId: z.string(),
+  paymentLinkUri: z.string(),
+  totalAmount: AmountOut,
+  payment: PaymentSection,
+});
+export type PaymentLinkData = z.infer<typeof PaymentLinkData>;
+
+export const PaymentLinkResponse = Envelope.extend({ paymentLinkData: PaymentLinkData });
+export type PaymentLinkResponse = z.infer<typeof PaymentLinkResponse>;
+
+const ActiveText = Bilingual;
+
+export const MethodEntry = z.object({
+  id: z.string(),
+  logo: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  active: z.boolean(),
+  activeText: ActiveText,
+});
+
+export const MethodGroup = z.object({
+  id: z.string(),
+  icon: z.string(),
+  title: Bilingual,
+  subtitle: Bilingual,
+  active: z.boolean(),
+  activeText: ActiveText,
+  method: z.array(MethodEntry),
+  buttonText: Bilingual,
+});
+export type MethodGroup = z.infer<typeof MethodGroup>;
+
+export const PaymentMethodResponse = Envelope.extend({
+  paymentLinkPaymentMethod: z.object({
+    partnerReferenceNo: z.string(),
+    trxId: z.string(),
+    additionalInfo: z.object({ paymentMethod: z.array(MethodGroup) }),
+  }),
+});
+export type PaymentMethodResponse = z.infer<typeof PaymentMethodResponse>;

@@ -1,0 +1,120 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { Executor } from "../db/client";
+import type { GatewayContext } from "../gateway/context";
+import { recordExternalId } from "../gateway/external-ids";
+import { authenticateToken, type Partner, type PartnerKind } from "../gateway/partners";
+import { successCode, SnapError, type ServiceCode } from "../snap/codes";
+import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "../snap/headers";
+import { hmacVerify, serviceStringToSign } from "../snap/signing";
+import { parseJsonBody, readRawBody } from "./body";
+import type { ApiEnv } from "./env";
+import { toSnapAnswer, zodToSnapError } from "./errors";
+import type { RateLimiter } from "./rate-limit";
+
+export interface SnapCall<B, Q> {
+  gw: GatewayContext;
+  tx: Executor;
+  partner: Partner;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  headers: SnapHeaders;
+}
+
+export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extends z.ZodType> {
+  method: "get" | "post" | "put" | "delete";
+  path: string;
+  service: ServiceCode;
+  summary: string;
+  tag: string;
+  /** Which kinds of partner may call it; others get 403xx01 Feature Not Allowed. */
+  partners: readonly PartnerKind[];
+  /** "Success" on the payment-link family (INTERFACE §4), "Successful" elsewhere. */
+  successMessage?: string;
+  body?: BS;
+  query?: QS;
+  /** The success answer without the envelope; parsed before it is sent. */
+  response: RS;
+  handler: (call: SnapCall<z.output<BS>, z.output<QS>>) => Promise<z.input<RS>>;
+}
+
+export function defineSnapRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, RS extends z.ZodType = z.ZodType>(
+  route: SnapRoute<BS, QS, RS>,
+): SnapRoute<BS, QS, RS> {
+  return route;
+}
+
+/**
+ * The one wrapper for the signed family. In order: body bytes (≤ 64 KiB), header fields,
+ * token, timestamp window, partner id, HMAC over the raw bytes (constant time), scope,
+ * rate limit, JSON, zod; then the business step in one transaction together with the
+ * X-EXTERNAL-ID record, so a fault leaves neither half behind.
+ */
+export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extends z.ZodType>(
+  app: OpenAPIHono<ApiEnv>,
+  route: SnapRoute<BS, QS, RS>,
+  deps: { gw: GatewayContext; limiter: RateLimiter },
+): void {
+  const { gw, limiter } = deps;
+  app.openAPIRegistry.registerPath({
+    method: route.method,
+    path: route.path.replace(/:(\w+)/g, "{$1}"),
+    summary: route.summary,
+    tags: [route.tag],
+    request: {
+      ...(route.body ? { body: { content: { "application/json": { schema: route.body } }, required: true } } : {}),
+      ...(route.query ? { query: route.query as never } : {}),
+    },
+    responses: {
+      200: { description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`, content: { "application/json": { schema: route.response } } },
+      default: { description: "SNAP error envelope {responseCode, responseMessage}" },
+    },
+  });
+
+  const handle = async (c: Context<ApiEnv>) => {
+    try {
+      const raw = await readRawBody(c);
+      const headers = readServiceHeaders((name) => c.req.header(name));
+      if (!headers.accessToken) throw new SnapError("invalidToken");
+      const partner = await authenticateToken(gw, headers.accessToken);
+      const now = gw.now();
+      checkTimestampWindow(headers.timestampDate, now, gw.config.timestampSkewSeconds);
+      if (headers.partnerId !== partner.id) throw new SnapError("unauthorized", "X-PARTNER-ID does not match the token");
+      if (!headers.signature) throw new SnapError("unauthorized", "X-SIGNATURE missing");
+      const url = new URL(c.req.url);
+      const stringToSign = serviceStringToSign({
+        method: c.req.method,
+        path: url.pathname + url.search,
+        accessToken: headers.accessToken,
+        body: raw,
+        timestamp: headers.timestamp,
+      });
+      if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature)) throw new SnapError("unauthorized", "Signature");
+      if (!route.partners.includes(partner.kind)) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
+      if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
+
+      const body = parseBody(route.body, parseJsonBody(raw));
+      const query = parseBody(route.query, Object.fromEntries(url.searchParams));
+      const result = await gw.db.transaction(async (tx) => {
+        await recordExternalId(tx, partner.id, headers.externalId, now);
+        return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
+      });
+      const payload = { responseCode: successCode(route.service), responseMessage: route.successMessage ?? "Successful", ...(route.response.parse(result) as object) };
+      return c.json(payload, 200);
+    } catch (err) {
+      const answer = toSnapAnswer(err, route.service);
+      if (answer.unexpected) gw.log.error({ err, path: c.req.path, service: route.service }, "unexpected fault");
+      return c.json(answer.body, answer.status as 400);
+    }
+  };
+  app.on(route.method.toUpperCase(), route.path, handle);
+}
+
+function parseBody<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw zodToSnapError(parsed.error);
+  return parsed.data;
+}

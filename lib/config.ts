@@ -1,0 +1,69 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Process configuration, validated once at start. Everything the server reads from the
+ * environment goes through here so a typo fails loudly instead of silently defaulting.
+ */
+/** An empty variable means "not set", as shells and CI files often write it. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
+  PUBLIC_BASE_URL: optional(z.string().url()),
+  GATEWAY_BASE_URL: optional(z.string().url()),
+  SANDBOX_CALLBACK_BASE_URL: optional(z.string().url()),
+  /** `sandbox` allows loopback callback targets and the payment simulator. */
+  GATEWAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Requests per second per partner on the signed family (token bucket, burst = 2 s). */
+  RATE_LIMIT_RPS: z.coerce.number().positive().default(2000),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  TIMESTAMP_SKEW_SECONDS: z.coerce.number().int().positive().default(300),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicBaseUrl: string;
+  gatewayBaseUrl: string;
+  sandboxCallbackBaseUrl: string | undefined;
+  mode: "sandbox" | "production";
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  rateLimitRps: number;
+  tokenTtlSeconds: number;
+  timestampSkewSeconds: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicBaseUrl,
+    gatewayBaseUrl: stripSlash(e.GATEWAY_BASE_URL ?? `http://127.0.0.1:${e.PORT}`),
+    sandboxCallbackBaseUrl: e.SANDBOX_CALLBACK_BASE_URL && stripSlash(e.SANDBOX_CALLBACK_BASE_URL),
+    mode: e.GATEWAY_MODE,
+    logLevel: e.LOG_LEVEL,
+    rateLimitRps: e.RATE_LIMIT_RPS,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    timestampSkewSeconds: e.TIMESTAMP_SKEW_SECONDS,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,219 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * One schema for PGlite and PostgreSQL: text/uuid keys, integer minor units for money,
+ * timestamptz for instants, and uniqueness enforced by constraints so that racing
+ * requests are decided by the database, not by memory.
+ */
+const money = (name: string) => bigint(name, { mode: "number" });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => instant("created_at").notNull().default(sql`now()`);
+const updatedAt = () => instant("updated_at").notNull().default(sql`now()`);
+
+export const partners = pgTable("partners", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["merchant", "acquirer", "checkout"] }).notNull(),
+  name: text("name").notNull(),
+  city: text("city").notNull().default("Jakarta"),
+  clientKey: text("client_key").notNull().unique(),
+  /** AES-256-GCM ciphertext; the key lives outside the database (see lib/gateway/vault.ts). */
+  clientSecretEnc: text("client_secret_enc").notNull(),
+  publicKeyPem: text("public_key_pem").notNull(),
+  /** SHA-256 of the `sk_` secret key of the /v1 family. */
+  secretKeyHash: text("secret_key_hash").unique(),
+  channelId: text("channel_id").notNull(),
+  callbackBaseUrl: text("callback_base_url"),
+  createdAt: createdAt(),
+});
+
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_tokens_expires_idx").on(t.expiresAt)],
+);
+
+export const externalIds = pgTable(
+  "external_ids",
+  {
+    partnerId: text("partner_id").notNull(),
+    day: text("day").notNull(),
+    externalId: text("external_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.externalId] })],
+);
+
+export const methodGroups = pgTable("method_groups", {
+  id: text("id").primaryKey(),
+  position: integer("position").notNull(),
+  icon: text("icon").notNull(),
+  titleEn: text("title_en").notNull(),
+  titleId: text("title_id").notNull(),
+  subtitleEn: text("subtitle_en").notNull(),
+  subtitleId: text("subtitle_id").notNull(),
+  buttonEn: text("button_en").notNull(),
+  buttonId: text("button_id").notNull(),
+  active: boolean("active").notNull(),
+  activeTextEn: text("active_text_en").notNull().default(""),
+  activeTextId: text("active_text_id").notNull().default(""),
+});
+
+export const methods = pgTable(
+  "methods",
+  {
+    groupId: text("group_id").notNull().references(() => methodGroups.id),
+    id: text("id").notNull(),
+    position: integer("position").notNull(),
+    logo: text("logo").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull(),
+    active: boolean("active").notNull(),
+    activeTextEn: text("active_text_en").notNull().default(""),
+    activeTextId: text("active_text_id").notNull().default(""),
+    /** VA only: the bank's company prefix (partnerServiceId) and its 3-digit bank code. */
+    partnerServiceId: text("partner_service_id"),
+    bankCode: text("bank_code"),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.id] })],
+);
+
+export interface InvoiceItem {
+  name: string;
+  priceMinor: number;
+  quantity: number;
+}
+export interface InvoiceFee {
+  text: string;
+  valueMinor: number;
+}
+export interface CustomerDetail {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  billingAddress: { address: string; city: string; postalCode: string; countryCode: string; province: string };
+}
+export interface Invoice {
+  title: string;
+  subTitle: string;
+  items: InvoiceItem[];
+  fees: InvoiceFee[];
+  customer: CustomerDetail;
+}
+
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerReferenceNo: text("partner_reference_no").notNull(),
+    trxId: text("trx_id").notNull(),
+    currency: text("currency").notNull(),
+    subtotalMinor: money("subtotal_minor").notNull(),
+    totalMinor: money("total_minor").notNull(),
+    invoice: jsonb("invoice").$type<Invoice>().notNull(),
+    /** `["va.bca", "qr.qris"]`, or null for every method. */
+    paymentMethods: jsonb("payment_methods").$type<string[] | null>(),
+    callbackBaseUrl: text("callback_base_url"),
+    redirectUrl: text("redirect_url"),
+    language: text("language", { enum: ["en", "id"] }),
+    /** pending | paid | rejected. "Expired" is derived from expires_at, never stored. */
+    status: text("status", { enum: ["pending", "paid", "rejected"] }).notNull().default("pending"),
+    expiresAt: instant("expires_at").notNull(),
+    currentPaymentId: text("current_payment_id"),
+    paidAt: instant("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_links_partner_ref_uq").on(t.partnerId, t.partnerReferenceNo),
+    index("payment_links_partner_created_idx").on(t.partnerId, t.createdAt),
+  ],
+);
+
+/** A method chosen for a link (or a standalone VA / QR): what the payer pays into. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    linkId: text("link_id").references(() => paymentLinks.id),
+    groupId: text("group_id").notNull(),
+    methodId: text("method_id").notNull(),
+    /** active | retired (method switched) | paid | rejected | expired | deleted */
+    status: text("status", { enum: ["active", "retired", "paid", "rejected", "expired", "deleted"] }).notNull(),
+    amountMinor: money("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    contentName: text("content_name").notNull(),
+    contentValue: text("content_value").notNull(),
+    /** VA number or QR reference: what the acquirer's notification names. */
+    referenceNo: text("reference_no").notNull(),
+    createdAt: createdAt(),
+    paidAt: instant("paid_at"),
+  },
+  (t) => [
+    // At most one live method per link: two racing Pay calls cannot both win.
+    uniqueIndex("payments_one_active_per_link_uq").on(t.linkId).where(sql`status = 'active' and link_id is not null`),
+    // At most one successful payment per link: the double-credit guard of last resort.
+    uniqueIndex("payments_one_paid_per_link_uq").on(t.linkId).where(sql`status = 'paid' and link_id is not null`),
+    uniqueIndex("payments_reference_uq").on(t.groupId, t.referenceNo),
+    index("payments_partner_created_idx").on(t.partnerId, t.createdAt),
+  ],
+);
+
+export const virtualAccounts = pgTable(
+  "virtual_accounts",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    paymentId: text("payment_id").references(() => payments.id),
+    bank: text("bank").notNull(),
+    /** As SNAP writes it: 8 characters, left-padded with spaces. */
+    partnerServiceId: text("partner_service_id").notNull(),
+    customerNo: text("customer_no").notNull(),
+    virtualAccountNo: text("virtual_account_no").notNull(),
+    virtualAccountName: text("virtual_account_name").notNull(),
+    virtualAccountEmail: text("virtual_account_email"),
+    virtualAccountPhone: text("virtual_account_phone"),
+    trxId: text("trx_id").notNull(),
+    trxType: text("trx_type", { enum: ["C", "O"] }).notNull(),
+    amountMinor: money("amount_minor"),
+    currency: text("currency").notNull().default("IDR"),
+    status: text("status", { enum: ["active", "paid", "deleted", "retired"] }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    additionalInfo: jsonb("additional_info").$type<Record<string, unknown>>(),
+    paidAmountMinor: money("paid_amount_minor"),
+    paidAt: instant("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("virtual_accounts_no_uq").on(t.virtualAccountNo)],
+);
+
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    referenceNo: text("reference_no").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    paymentId: text("payment_id").references(() => payments.id),
+    partnerReferenceNo: text("partner_reference_no").notNull(),
+    merchantId: text("merchant_id"),
+    amountMinor: money("amount_minor").notNull(),
+    currency: text("currency").notNull().default("IDR"),
+    content: text("content").notNull(),
+    /** active | paid | failed | retired | canceled */
+    status: text("status", { enum: ["active", "paid", "failed", "retired", "canceled"] }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    paidAt: instant("paid_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("qr_codes_standalone_ref_uq").on(t.partnerId, t.partnerReferenceNo).where(sql`payment_id is null`),
+  ],
+);

@@ -1,0 +1,94 @@
+import { asc } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { methodGroups, methods } from "../db/schema";
+import type { GatewayContext } from "./context";
+
+export type MethodGroupRow = typeof methodGroups.$inferSelect;
+export type MethodRow = typeof methods.$inferSelect;
+
+export interface Catalogue {
+  groups: MethodGroupRow[];
+  methods: MethodRow[];
+}
+
+const MAINTENANCE = { en: "Under maintenance. Please choose another method.", id: "Sedang dalam pemeliharaan. Silakan pilih metode lain." };
+const REGISTRATION = { en: "Registration in progress.", id: "Pendaftaran sedang diproses." };
+
+/** The sandbox catalogue written on a fresh database. Operators may edit the rows later. */
+export const SEED_GROUPS: (typeof methodGroups.$inferInsert)[] = [
+  {
+    id: "va", position: 1, icon: "bank",
+    titleEn: "Virtual Account", titleId: "Virtual Account",
+    subtitleEn: "Transfer from any ATM, mobile or internet banking", subtitleId: "Transfer lewat ATM, mobile banking, atau internet banking",
+    buttonEn: "Pay with Virtual Account", buttonId: "Bayar dengan Virtual Account",
+    active: true,
+  },
+  {
+    id: "qr", position: 2, icon: "qr",
+    titleEn: "QRIS", titleId: "QRIS",
+    subtitleEn: "Scan with any e-wallet or banking app", subtitleId: "Pindai dengan aplikasi e-wallet atau bank apa pun",
+    buttonEn: "Show QR code", buttonId: "Tampilkan kode QR",
+    active: true,
+  },
+  {
+    id: "cc", position: 3, icon: "card",
+    titleEn: "Credit / Debit Card", titleId: "Kartu Kredit / Debit",
+    subtitleEn: "Visa, Mastercard, JCB", subtitleId: "Visa, Mastercard, JCB",
+    buttonEn: "Pay by card", buttonId: "Bayar dengan kartu",
+    active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id,
+  },
+];
+
+const va = (id: string, title: string, position: number, partnerServiceId: string, bankCode: string, extra: Partial<MethodRow> = {}) => ({
+  groupId: "va", id, position, logo: `/logos/${id}.svg`, title, subtitle: `${title} Virtual Account`,
+  active: true, partnerServiceId, bankCode, ...extra,
+});
+
+export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
+  va("bca", "BCA", 1, "88808", "014"),
+  va("bni", "BNI", 2, "8808", "009"),
+  va("bri", "BRI", 3, "77777", "002"),
+  va("mandiri", "Mandiri", 4, "89022", "008"),
+  va("permata", "Permata", 5, "8625", "013", { active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id }),
+  va("cimb", "CIMB Niaga", 6, "5919", "022", { active: false, activeTextEn: MAINTENANCE.en, activeTextId: MAINTENANCE.id }),
+  { groupId: "qr", id: "qris", position: 1, logo: "/logos/qris.svg", title: "QRIS", subtitle: "All QRIS-enabled apps", active: true },
+];
+
+export async function seedCatalogue(tx: Executor): Promise<void> {
+  await tx.insert(methodGroups).values(SEED_GROUPS).onConflictDoNothing();
+  await tx.insert(methods).values(SEED_METHODS).onConflictDoNothing();
+}
+
+/** Read on most checkout calls; a few seconds of staleness is fine for a catalogue. */
+let cached: { value: Catalogue; until: number } | null = null;
+
+/** `exec`: inside a transaction pass it, or PGlite (one connection) would wait on itself. */
+export async function loadCatalogue(ctx: GatewayContext, exec: Executor = ctx.db): Promise<Catalogue> {
+  if (cached && cached.until > Date.now()) return cached.value;
+  const [groups, rows] = await Promise.all([
+    exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
+    exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
+  ]);
+  const value = { groups, methods: rows };
+  cached = { value, until: Date.now() + 5_000 };
+  return value;
+}
+
+export function invalidateCatalogue(): void {
+  cached = null;
+}
+
+/** Why a method can't be used right now, or null when it can. */
+export function methodAvailability(
+  catalogue: Catalogue,
+  groupId: string,
+  methodId: string,
+): { ok: true; group: MethodGroupRow; method: MethodRow } | { ok: false; reason: string } {
+  const group = catalogue.groups.find((g) => g.id === groupId);
+  if (!group) return { ok: false, reason: "unknown payment method" };
+  const method = catalogue.methods.find((m) => m.groupId === groupId && m.id === methodId);
+  if (!method) return { ok: false, reason: "unknown payment method" };
+  if (!group.active) return { ok: false, reason: group.activeTextEn || "method group inactive" };
+  if (!method.active) return { ok: false, reason: method.activeTextEn || "method inactive" };
+  return { ok: true, group, method };
+}

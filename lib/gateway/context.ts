@@ -1,0 +1,14 @@
+import type { Logger } from "pino";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Vault } from "./vault";
+
+/** What every domain function needs, passed explicitly so tests can build one in-process. */
+export interface GatewayContext {
+  db: Db;
+  dbKind: "pglite" | "postgres";
+  config: Config;
+  vault: Vault;
+  log: Logger;
+  now(): Date;
+}

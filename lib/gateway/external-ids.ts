@@ -1,0 +1,25 @@
+import { lt } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { isUniqueViolation } from "../db/client";
+import { externalIds } from "../db/schema";
+import { SnapError } from "../snap/codes";
+import { jakartaDay } from "../snap/time";
+
+/**
+ * X-EXTERNAL-ID is unique per partner per Jakarta calendar day. The primary key decides
+ * races: of two requests with one id, the second insert fails and answers 409.
+ */
+export async function recordExternalId(tx: Executor, partnerId: string, externalId: string, now: Date): Promise<void> {
+  try {
+    await tx.insert(externalIds).values({ partnerId, day: jakartaDay(now), externalId });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new SnapError("conflict");
+    throw err;
+  }
+}
+
+/** Ids from before yesterday can no longer collide with anything; drop them. */
+export async function pruneExternalIds(tx: Executor, now: Date): Promise<void> {
+  const yesterday = jakartaDay(new Date(now.getTime() - 24 * 3600_000));
+  await tx.delete(externalIds).where(lt(externalIds.day, yesterday));
+}

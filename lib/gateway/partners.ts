@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { accessTokens, partners } from "../db/schema";
+import { SnapError } from "../snap/codes";
+import { rsaVerify, sha256Hex, tokenStringToSign } from "../snap/signing";
+import type { GatewayContext } from "./context";
+
+export type PartnerKind = "merchant" | "acquirer" | "checkout";
+
+export interface Partner {
+  id: string;
+  kind: PartnerKind;
+  name: string;
+  city: string;
+  clientKey: string;
+  clientSecret: string;
+  publicKeyPem: string;
+  channelId: string;
+  callbackBaseUrl: string | null;
+}
+
+/**
+ * Partners change rarely and are read on every signed request, so they are cached by id
+ * for a short while. Tokens are cached until they expire; a token is never revoked
+ * before its 900 s are up, so the cache cannot serve a token the database would refuse.
+ */
+const PARTNER_TTL_MS = 30_000;
+const partnerCache = new Map<string, { partner: Partner; until: number }>();
+const tokenCache = new Map<string, { partnerId: string; expiresAt: number }>();
+
+function toPartner(ctx: GatewayContext, row: typeof partners.$inferSelect): Partner {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    city: row.city,
+    clientKey: row.clientKey,
+    clientSecret: ctx.vault.decrypt(row.clientSecretEnc),
+    publicKeyPem: row.publicKeyPem,
+    channelId: row.channelId,
+    callbackBaseUrl: row.callbackBaseUrl,
+  };
+}
+
+/** `exec`: inside a transaction pass it, or PGlite (one connection) would wait on itself. */
+export async function getPartner(ctx: GatewayContext, id: string, exec: Executor = ctx.db): Promise<Partner | null> {
+  const hit = partnerCache.get(id);
+  if (hit && hit.until > Date.now()) return hit.partner;
+  const [row] = await exec.select().from(partners).where(eq(partners.id, id)).limit(1);
+  if (!row) return null;
+  const partner = toPartner(ctx, row);
+  partnerCache.set(id, { partner, until: Date.now() + PARTNER_TTL_MS });
+  return partner;
+}
+
+export async function findPartnerByClientKey(ctx: GatewayContext, clientKey: string): Promise<Partner | null> {
+  const [row] = await ctx.db.select().from(partners).where(eq(partners.clientKey, clientKey)).limit(1);
+  return row ? toPartner(ctx, row) : null;
+}
+
+export async function findPartnerBySecretKey(ctx: GatewayContext, secretKey: string): Promise<Partner | null> {
+  const [row] = await ctx.db.select().from(partners).where(eq(partners.secretKeyHash, sha256Hex(secretKey))).limit(1);
+  return row ? toPartner(ctx, row) : null;
+}
+
+/** POST /v1.0/access-token/b2b: verify `clientKey|timestamp` with the partner's public key. */
+export async function issueAccessToken(
+  ctx: GatewayContext,
+  input: { clientKey: string; timestamp: string; signature: string },
+): Promise<{ accessToken: string; expiresIn: number }> {
+  const partner = await findPartnerByClientKey(ctx, input.clientKey);
+  if (!partner) throw new SnapError("unauthorized", "Unknown client");
+  if (!rsaVerify(partner.publicKeyPem, tokenStringToSign(input.clientKey, input.timestamp), input.signature)) {
+    throw new SnapError("unauthorized", "Signature");
+  }
+  const accessToken = randomBytes(32).toString("base64url");
+  const ttl = ctx.config.tokenTtlSeconds;
+  const expiresAt = new Date(ctx.now().getTime() + ttl * 1000);
+  const tokenHash = sha256Hex(accessToken);
+  await ctx.db.insert(accessTokens).values({ tokenHash, partnerId: partner.id, expiresAt });
+  tokenCache.set(tokenHash, { partnerId: partner.id, expiresAt: expiresAt.getTime() });
+  return { accessToken, expiresIn: ttl };
+}
+
+/** The partner a bearer token belongs to, or a 401 Invalid Token. */
+export async function authenticateToken(ctx: GatewayContext, accessToken: string): Promise<Partner> {
+  const tokenHash = sha256Hex(accessToken);
+  const now = ctx.now().getTime();
+  let entry = tokenCache.get(tokenHash);
+  if (!entry) {
+    const [row] = await ctx.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, tokenHash)).limit(1);
+    if (row) {
+      entry = { partnerId: row.partnerId, expiresAt: row.expiresAt.getTime() };
+      tokenCache.set(tokenHash, entry);
+    }
+  }
+  if (!entry || entry.expiresAt <= now) {
+    if (entry) tokenCache.delete(tokenHash);
+    throw new SnapError("invalidToken");
+  }
+  const partner = await getPartner(ctx, entry.partnerId);
+  if (!partner) throw new SnapError("invalidToken");
+  return partner;
+}
+
+export async function createPartner(
+  ctx: GatewayContext,
+  tx: Executor,
+  input: {
+    kind: PartnerKind;
+    name: string;
+    city?: string;
+    publicKeyPem: string;
+    channelId: string;
+    secretKey?: string;
+    callbackBaseUrl?: string | null;
+  },
+): Promise<{ id: string; clientKey: string; clientSecret: string }> {
+  const id = randomUUID();
+  const clientKey = `${input.kind.slice(0, 3)}_${randomBytes(12).toString("hex")}`;
+  const clientSecret = randomBytes(32).toString("base64url");
+  await tx.insert(partners).values({
+    id,
+    kind: input.kind,
+    name: input.name,
+    city: input.city ?? "Jakarta",
+    clientKey,
+    clientSecretEnc: ctx.vault.encrypt(clientSecret),
+    publicKeyPem: input.publicKeyPem,
+    secretKeyHash: input.secretKey ? sha256Hex(input.secretKey) : null,
+    channelId: input.channelId,
+    callbackBaseUrl: input.callbackBaseUrl ?? null,
+  });
+  return { id, clientKey, clientSecret };
+}
+
+/** Test hook: forget cached partners/tokens (a restarted process has none). */
+export function clearPartnerCaches(): void {
+  partnerCache.clear();
+  tokenCache.clear();
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { isUniqueViolation } from "../db/client";
+import { paymentLinks, payments, type Invoice } from "../db/schema";
+import { SnapError } from "../snap/codes";
+import { loadCatalogue, methodAvailability } from "./catalogue";
+import type { GatewayContext } from "./context";
+import { linkState, transition, type LinkState } from "./link-state";
+import { getPartner, type Partner } from "./partners";
+import { createLinkPayment, retirePayment } from "./link-payments";
+
+export type LinkRow = typeof paymentLinks.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface LinkView {
+  link: LinkRow;
+  payment: PaymentRow | null;
+  state: LinkState;
+  merchantName: string;
+}
+
+export interface CreateLinkInput {
+  partnerReferenceNo: string;
+  trxId: string;
+  currency: string;
+  expiresAt: Date;
+  invoice: Invoice;
+  /** When the caller sent totalAmount: checked against subtotal + fees. */
+  declaredTotalMinor?: number;
+  paymentMethods: string[] | null;
+  callbackBaseUrl: string | null;
+  redirectUrl: string | null;
+  language: "en" | "id" | null;
+}
+
+export interface LinkLookup {
+  paymentLinkId?: string | undefined;
+  partnerReferenceNo?: string | undefined;
+}
+
+export function invoiceTotals(invoice: Invoice): { subtotalMinor: number; totalMinor: number } {
+  let subtotalMinor = 0;
+  for (const item of invoice.items) subtotalMinor += item.priceMinor * item.quantity;
+  let totalMinor = subtotalMinor;
+  for (const fee of invoice.fees) totalMinor += fee.valueMinor;
+  if (!Number.isSafeInteger(subtotalMinor) || !Number.isSafeInteger(totalMinor)) {
+    throw new SnapError("invalidFieldFormat", "totalAmount.value");
+  }
+  return { subtotalMinor, totalMinor };
+}
+
+export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partner: Partner, input: CreateLinkInput): Promise<LinkView> {
+  if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed", "only merchants create links");
+  const { subtotalMinor, totalMinor } = invoiceTotals(input.invoice);
+  if (totalMinor <= 0) throw new SnapError("invalidFieldFormat", "totalAmount.value");
+  if (input.declaredTotalMinor !== undefined && input.declaredTotalMinor !== totalMinor) {
+    throw new SnapError("invalidFieldFormat", "totalAmount.value");
+  }
+  if (input.expiresAt.getTime() <= ctx.now().getTime()) throw new SnapError("invalidFieldFormat", "expiredDate");
+  if (input.paymentMethods) {
+    const catalogue = await loadCatalogue(ctx, tx);
+    for (const key of input.paymentMethods) {
+      const [groupId, methodId] = key.split(".");
+      if (!catalogue.methods.some((m) => m.groupId === groupId && m.id === methodId)) {
+        throw new SnapError("invalidFieldFormat", "additionalInfo.paymentMethods");
+      }
+    }
+  }
+  const id = randomUUID();
+  try {
+    const [link] = await tx
+      .insert(paymentLinks)
+      .values({
+        id,
+        partnerId: partner.id,
+        partnerReferenceNo: input.partnerReferenceNo,
+        trxId: input.trxId,
+        currency: input.currency,
+        subtotalMinor,
+        totalMinor,
+        invoice: input.invoice,
+        paymentMethods: input.paymentMethods,
+        callbackBaseUrl: input.callbackBaseUrl,
+        redirectUrl: input.redirectUrl,
+        language: input.language,
+        expiresAt: input.expiresAt,
+      })
+      .returning();
+    return { link: link!, payment: null, state: "pending", merchantName: partner.name };
+  } catch (err) {
+    if (isUniqueViolation(err, "payment_links_partner_ref_uq")) throw new SnapError("duplicatePartnerReference");
+    throw err;
+  }
+}
+
+/**
+ * Find a link the partner may see: by id first, else by the partner's reference. The
+ * hosted-checkout client may read any link, but only by id; a merchant only its own.
+ */
+export async function findLink(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  lookup: LinkLookup,
+  { forUpdate = false } = {},
+): Promise<LinkView> {
+  const scope = partner.kind === "checkout" ? undefined : eq(paymentLinks.partnerId, partner.id);
+  let where;
+  if (lookup.paymentLinkId) where = and(eq(paymentLinks.id, lookup.paymentLinkId), scope);
+  else if (lookup.partnerReferenceNo && scope) where = and(eq(paymentLinks.partnerReferenceNo, lookup.partnerReferenceNo), scope);
+  else throw new SnapError("transactionNotFound");
+
+  const query = tx
+    .select({ link: paymentLinks, payment: payments })
+    .from(paymentLinks)
+    .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId))
+    .where(where)
+    .limit(1);
+  const [row] = forUpdate ? await query.for("update", { of: paymentLinks }) : await query;
+  if (!row) throw new SnapError("transactionNotFound");
+  const merchant = await getPartner(ctx, row.link.partnerId, tx);
+  return { ...row, merchantName: merchant?.name ?? "", state: linkState(row.link, ctx.now()) };
+}
+
+/** Pay Payment Link: choose (or re-choose) a method and get what to pay into. */
+export async function choosePaymentMethod(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  lookup: LinkLookup,
+  choice: { groupId: string; methodId: string },
+): Promise<LinkView> {
+  const view = await findLink(ctx, tx, partner, lookup, { forUpdate: true });
+  const { link, payment: current } = view;
+  if (view.state === "paid") throw new SnapError("paidBill");
+  if (view.state === "expired") throw new SnapError("transactionExpired");
+  const key = `${choice.groupId}.${choice.methodId}`;
+  if (link.paymentMethods && !link.paymentMethods.includes(key)) {
+    throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
+  }
+  const availability = methodAvailability(await loadCatalogue(ctx, tx), choice.groupId, choice.methodId);
+  if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
+
+  if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {
+    return view; // same method again: same VA number / same QR
+  }
+  const status = transition(view.state, "choose_method");
+  if (current?.status === "active") await retirePayment(tx, current);
+  const payment = await createLinkPayment(ctx, tx, {
+    link,
+    method: availability.method,
+  });
+  const [updated] = await tx
+    .update(paymentLinks)
+    .set({ currentPaymentId: payment.id, status, updatedAt: ctx.now() })
+    .where(eq(paymentLinks.id, link.id))
+    .returning();
+  return { link: updated!, payment, state: "pending", merchantName: view.merchantName };
+}

@@ -1,0 +1,25 @@
+import type { Logger } from "pino";
+import { loadConfig, type Config } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import type { GatewayContext } from "../gateway/context";
+import { readCredentials, seedSandbox, type SandboxCredentials } from "../gateway/seed";
+import { openVault } from "../gateway/vault";
+import { createLogger } from "../log";
+
+export interface Gateway {
+  gw: GatewayContext;
+  database: Database;
+  credentials: SandboxCredentials | null;
+  seeded: boolean;
+}
+
+/** Config → vault → database (migrated) → seed. Shared by the server and the bench. */
+export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {}): Promise<Gateway> {
+  const config = opts.config ?? loadConfig(opts.env);
+  const log = opts.log ?? createLogger(config.logLevel);
+  const vault = openVault(config.dataDir, opts.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
+  const fresh = await seedSandbox(gw);
+  return { gw, database, credentials: fresh ?? readCredentials(config.dataDir), seeded: !!fresh };
+}

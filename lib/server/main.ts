@@ -1,0 +1,93 @@
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { createApiApp, isApiPath } from "../api/app";
+import { pruneExternalIds } from "../gateway/external-ids";
+import { credentialsPath } from "../gateway/seed";
+import { scrubUrl } from "../log";
+import { bootGateway } from "./boot";
+
+/**
+ * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
+ * Next's server code reaches the gateway only over HTTP through the signing client.
+ */
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const { gw, database, credentials } = await bootGateway();
+  const { config, log } = gw;
+
+  const api = createApiApp(gw);
+  const apiListener = getRequestListener(api.fetch);
+
+  // The Next side finds the hosted-checkout client's credentials through these.
+  process.env.DATA_DIR = config.dataDir;
+  process.env.GATEWAY_BASE_URL ??= `http://127.0.0.1:${config.port}`;
+
+  const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
+  const nextHandler = nextApp.getRequestHandler();
+  await nextApp.prepare();
+
+  let inFlight = 0;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    res.on("close", () => inFlight--);
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    if (isApiPath(pathname)) {
+      void apiListener(req, res);
+    } else {
+      nextHandler(req, res).catch((err: unknown) => {
+        log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
+        if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
+      });
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const maintenance = setInterval(() => {
+    pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
+  }, 3600_000);
+  maintenance.unref();
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
+  printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
+    clearInterval(maintenance);
+    server.close(async () => {
+      await database.close().catch(() => {});
+      log.info("closed");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Requests still running after 10 s are cut: a deploy must not hang forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {
+  const lines = [
+    "",
+    `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
+    `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
+    `  API reference:       http://localhost:${port}/openapi.json`,
+    "  Demo payment links:",
+    ...links.map((l) => `    ${l.state.padEnd(18)} ${l.paymentLinkUri}`),
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import type { CreatePaymentLinkRequest } from "../../lib/api/schemas/payment-link";
+import { formatJakarta } from "../../lib/snap/time";
+
+/** A valid Create Payment Link body; override what a test is about. */
+export function linkRequest(overrides: Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & { additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]> } = {}): CreatePaymentLinkRequest {
+  const { additionalInfo, ...rest } = overrides;
+  return {
+    partnerReferenceNo: `INV-${randomUUID()}`,
+    trxId: `TRX-${randomUUID().slice(0, 8)}`,
+    ...rest,
+    additionalInfo: {
+      invoiceTitle: "Kopi order",
+      invoiceSubTitle: "Order #42",
+      itemDetails: [
+        { name: "Gayo Arabica", price: "125000.00", quantity: 2 },
+        { name: "Croissant", price: "0.10", quantity: 3 },
+      ],
+      customFees: [
+        { text: "Shipping", value: "15000.00" },
+        { text: "Voucher", value: "-20000.20" },
+      ],
+      customerDetail: {
+        firstName: "Budi",
+        lastName: "Santoso",
+        email: "budi@example.co.id",
+        phoneNumber: "+628111111111",
+        billingAddress: { address: "Jl. Sudirman 1", city: "Jakarta", postalCode: "10220", countryCode: "ID", province: "DKI Jakarta" },
+      },
+      ...additionalInfo,
+    },
+  };
+}
+
+export function inSeconds(seconds: number): string {
+  return formatJakarta(new Date(Date.now() + seconds * 1000));
+}

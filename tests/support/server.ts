@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import type { SandboxCredentials } from "../../lib/gateway/seed";
+import { GatewayClient, type SnapCredentials } from "../../lib/client/gateway-client";
+import { freePort } from "./postgres";
+
+export type DbKind = "pglite" | "postgres";
+export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  credentials: SandboxCredentials;
+  checkout: SnapCredentials;
+  merchant: GatewayClient;
+  acquirer: GatewayClient;
+  logs(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  child: ChildProcess;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+async function newDatabaseUrl(): Promise<string> {
+  const base = inject("pgBaseUrl");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const pg = await import("pg");
+  const client = new pg.default.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  return base.replace(/\/postgres$/, `/${name}`);
+}
+
+/**
+ * Start the real production server (dist/server.js, the .next build) on a free port with
+ * a fresh data dir, and wait until /api/health answers.
+ */
+export async function startServer(opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" }): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, "dist/server.js")) || !fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+    throw new Error("no production build: run `npm run build` first (npm test does)");
+  }
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-data-"));
+  const databaseUrl = opts.db === "postgres" ? (opts.databaseUrl ?? (await newDatabaseUrl())) : undefined;
+  let output = "";
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+  const checkout = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    databaseUrl,
+    credentials,
+    checkout,
+    merchant: new GatewayClient(baseUrl, credentials.merchant),
+    acquirer: new GatewayClient(baseUrl, credentials.acquirer),
+    logs: () => output,
+    child,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
