@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_RPS: z.coerce.number().positive().default(2000),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   TIMESTAMP_SKEW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Seconds before retry 1, 2, … of a callback; the default spans more than 24 h. */
+  CALLBACK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds")),
+  CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
+  CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Config = {
@@ -38,6 +43,7 @@ export type Config = {
   rateLimitRps: number;
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
+  callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,6 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitRps: e.RATE_LIMIT_RPS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     timestampSkewSeconds: e.TIMESTAMP_SKEW_SECONDS,
+    callbacks: {
+      retrySchedule: e.CALLBACK_RETRY_SCHEDULE ? e.CALLBACK_RETRY_SCHEDULE.split(",").map(Number) : null,
+      pollMs: e.CALLBACK_POLL_MS,
+      timeoutMs: e.CALLBACK_TIMEOUT_MS,
+      leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
+    },
   };
 }
 

@@ -5,6 +5,8 @@ import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { paymentLinkRoutes } from "./routes/payment-link";
+import { qrRoutes } from "./routes/qr";
+import { virtualAccountRoutes } from "./routes/virtual-account";
 import { mountSnapRoute, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 
@@ -15,7 +17,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes: SnapRoute<z.ZodType, z.ZodType, z.ZodType>[] = [...(paymentLinkRoutes as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[])];
+  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
 
   app.doc31("/openapi.json", {

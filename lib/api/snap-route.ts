@@ -38,6 +38,8 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   /** The success answer without the envelope; parsed before it is sent. */
   response: RS;
   handler: (call: SnapCall<z.output<BS>, z.output<QS>>) => Promise<z.input<RS>>;
+  /** Runs once the handler's transaction has committed (e.g. wake the callback worker). */
+  afterCommit?: (gw: GatewayContext) => void;
 }
 
 export function defineSnapRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, RS extends z.ZodType = z.ZodType>(
@@ -101,6 +103,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
       });
+      route.afterCommit?.(gw);
       const payload = { responseCode: successCode(route.service), responseMessage: route.successMessage ?? "Successful", ...(route.response.parse(result) as object) };
       return c.json(payload, 200);
     } catch (err) {

@@ -5,6 +5,8 @@ import {
   type LinkLookupRequest,
   type PayPaymentLinkRequest,
 } from "../api/schemas/payment-link";
+import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "../api/schemas/qr";
+import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "../api/schemas/va";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
@@ -34,5 +36,43 @@ export class GatewayClient {
 
   payPaymentLink(req: PayPaymentLinkRequest) {
     return this.snap.call("POST", "/v1.0/payment-link/pay", req, PaymentLinkResponse);
+  }
+
+  createVa(req: CreateVaRequest) {
+    return this.snap.call("POST", "/v1.0/transfer-va/create-va", req, VaDataResponse);
+  }
+
+  updateVa(req: CreateVaRequest) {
+    return this.snap.call("PUT", "/v1.0/transfer-va/update-va", req, VaDataResponse);
+  }
+
+  inquiryVa(req: VaKey) {
+    return this.snap.call("POST", "/v1.0/transfer-va/inquiry-va", req, VaDataResponse);
+  }
+
+  vaStatus(req: VaKey) {
+    return this.snap.call("POST", "/v1.0/transfer-va/status", req, VaStatusResponse);
+  }
+
+  deleteVa(req: VaKey) {
+    return this.snap.call("DELETE", "/v1.0/transfer-va/delete-va", req, VaDataResponse);
+  }
+
+  generateQr(req: GenerateQrRequest) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-generate", req, GenerateQrResponse);
+  }
+
+  queryQr(req: QueryQrRequest) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-query", req, QueryQrResponse);
+  }
+
+  /** Acquirer side: a VA payment notification (INTERFACE §2.6). */
+  notifyVaPayment(req: VaPaymentNotification) {
+    return this.snap.call("POST", "/v1.0/transfer-va/payment", req, VaPaymentResponse);
+  }
+
+  /** Acquirer side: a QR payment notification (INTERFACE §2.5). */
+  notifyQrPayment(req: QrPaymentNotification) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-notify", req, QrNotifyResponse);
   }
 }

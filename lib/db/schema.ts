@@ -128,6 +128,8 @@ export const paymentLinks = pgTable(
     expiresAt: instant("expires_at").notNull(),
     currentPaymentId: text("current_payment_id"),
     paidAt: instant("paid_at"),
+    /** Paid after its deadline (a QR whose money had already moved): flagged for the merchant. */
+    latePayment: boolean("late_payment").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -178,6 +180,8 @@ export const virtualAccounts = pgTable(
     partnerServiceId: text("partner_service_id").notNull(),
     customerNo: text("customer_no").notNull(),
     virtualAccountNo: text("virtual_account_no").notNull(),
+    /** The number without SNAP's padding spaces: what notifications are matched on. */
+    accountDigits: text("account_digits"),
     virtualAccountName: text("virtual_account_name").notNull(),
     virtualAccountEmail: text("virtual_account_email"),
     virtualAccountPhone: text("virtual_account_phone"),
@@ -189,11 +193,15 @@ export const virtualAccounts = pgTable(
     expiresAt: instant("expires_at").notNull(),
     additionalInfo: jsonb("additional_info").$type<Record<string, unknown>>(),
     paidAmountMinor: money("paid_amount_minor"),
+    paymentRequestId: text("payment_request_id"),
     paidAt: instant("paid_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("virtual_accounts_no_uq").on(t.virtualAccountNo)],
+  (t) => [
+    uniqueIndex("virtual_accounts_no_uq").on(t.virtualAccountNo),
+    uniqueIndex("virtual_accounts_digits_uq").on(t.accountDigits),
+  ],
 );
 
 export const qrCodes = pgTable(
@@ -216,4 +224,66 @@ export const qrCodes = pgTable(
   (t) => [
     uniqueIndex("qr_codes_standalone_ref_uq").on(t.partnerId, t.partnerReferenceNo).where(sql`payment_id is null`),
   ],
+);
+
+/**
+ * Inbound payment notifications that took effect, keyed by what makes them the same
+ * notification (VA: paymentRequestId; QR: originalReferenceNo). A repeat gets the stored
+ * first answer and never a second credit.
+ */
+export const inboundNotifications = pgTable(
+  "inbound_notifications",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    kind: text("kind", { enum: ["va", "qr"] }).notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    responseBody: jsonb("response_body").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("inbound_notifications_key_uq").on(t.partnerId, t.kind, t.dedupeKey)],
+);
+
+/** Transactional outbox of callbacks to merchants: written in the settlement's transaction. */
+export const callbackDeliveries = pgTable(
+  "callback_deliveries",
+  {
+    /** Also the X-EXTERNAL-ID of every attempt, so merchants can de-duplicate. */
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    linkId: text("link_id"),
+    kind: text("kind", { enum: ["va", "qr", "link"] }).notNull(),
+    url: text("url").notNull(),
+    /** The exact JSON sent on every attempt. */
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: instant("next_attempt_at").notNull().default(sql`now()`),
+    leaseUntil: instant("lease_until"),
+    leasedBy: text("leased_by"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: instant("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("callback_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("callback_deliveries_partner_idx").on(t.partnerId, t.createdAt),
+  ],
+);
+
+export const callbackAttempts = pgTable(
+  "callback_attempts",
+  {
+    deliveryId: text("delivery_id").notNull().references(() => callbackDeliveries.id),
+    attemptNo: integer("attempt_no").notNull(),
+    instanceId: text("instance_id").notNull(),
+    startedAt: instant("started_at").notNull(),
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    error: text("error"),
+    replyExcerpt: text("reply_excerpt"),
+  },
+  // One row per attempt number: two instances can never both record attempt n.
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attemptNo] })],
 );

@@ -11,4 +11,6 @@ export interface GatewayContext {
   vault: Vault;
   log: Logger;
   now(): Date;
+  /** Wakes the callback worker after a transaction that wrote to the outbox has committed. */
+  kickOutbox?: () => void;
 }

@@ -17,3 +17,8 @@ export function referenceNo(prefix: string, now: Date): string {
   const day = now.toISOString().slice(2, 10).replace(/-/g, "");
   return `${prefix}${day}${randomDigits(12)}`;
 }
+
+/** A VA number as notifications may write it (leading spaces or none) → its digits. */
+export function vaDigits(virtualAccountNo: string): string {
+  return virtualAccountNo.replace(/\s+/g, "");
+}

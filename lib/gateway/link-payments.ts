@@ -5,7 +5,7 @@ import { paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
 import { buildDynamicQris } from "../qris";
 import type { MethodRow } from "./catalogue";
 import type { GatewayContext } from "./context";
-import { padServiceId, randomDigits, referenceNo } from "./ids";
+import { padServiceId, randomDigits, referenceNo, vaDigits } from "./ids";
 import { getPartner, type Partner } from "./partners";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -50,6 +50,7 @@ export async function createLinkPayment(
       partnerServiceId: va.partnerServiceId,
       customerNo: va.customerNo,
       virtualAccountNo: va.virtualAccountNo,
+      accountDigits: vaDigits(va.virtualAccountNo),
       virtualAccountName: name,
       virtualAccountEmail: link.invoice.customer.email || null,
       virtualAccountPhone: link.invoice.customer.phoneNumber || null,

@@ -31,6 +31,7 @@ describe("link state", () => {
     ["expired", "choose_method", "error"],
     ["expired", "settle", "error"],
     ["rejected", "settle", "error"],
+    ["rejected", "settle_late", "paid"],
     ["rejected", "reject", "error"],
     ["paid", "settle_late", "error"],
   ];

@@ -5,8 +5,8 @@
  *
  *   pending ──settle──▶ paid            (final)
  *   pending ──reject──▶ rejected ──choose method──▶ pending
- *   pending ──deadline passes──▶ expired (final for the payer; a QR payment that
- *                                          arrives late is still recorded as paid)
+ *   pending ──deadline passes──▶ expired (final for the payer)
+ *   expired | rejected ──settle_late──▶ paid  (a QR whose money already moved)
  */
 export type StoredLinkStatus = "pending" | "paid" | "rejected";
 export type LinkState = "pending" | "paid" | "rejected" | "expired";
@@ -60,8 +60,9 @@ export function transition(from: LinkState, event: LinkEvent): StoredLinkStatus 
       if (from === "pending") return "paid";
       break;
     case "settle_late":
-      // The money has already moved (QR after the deadline): record it rather than lose it.
-      if (from === "pending" || from === "expired") return "paid";
+      // The money has already moved (a QR paid after the deadline, or an older QR paid after
+      // a rejection): record it rather than lose it.
+      if (from === "pending" || from === "expired" || from === "rejected") return "paid";
       break;
     case "reject":
       if (from === "pending") return "rejected";

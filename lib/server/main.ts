@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { createApiApp, isApiPath } from "../api/app";
 import { pruneExternalIds } from "../gateway/external-ids";
+import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
 import { bootGateway } from "./boot";
@@ -16,6 +17,15 @@ async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const { gw, database, credentials } = await bootGateway();
   const { config, log } = gw;
+
+  const worker = new CallbackWorker(gw, {
+    retrySchedule: config.callbacks.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
+    pollMs: config.callbacks.pollMs,
+    leaseMs: config.callbacks.leaseMs,
+    timeoutMs: config.callbacks.timeoutMs,
+    batchSize: 32,
+  });
+  gw.kickOutbox = () => worker.kick();
 
   const api = createApiApp(gw);
   const apiListener = getRequestListener(api.fetch);
@@ -50,6 +60,7 @@ async function main(): Promise<void> {
   maintenance.unref();
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  worker.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
@@ -62,6 +73,7 @@ async function main(): Promise<void> {
     log.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
     clearInterval(maintenance);
     server.close(async () => {
+      await worker.stop().catch(() => {});
       await database.close().catch(() => {});
       log.info("closed");
       process.exit(0);

@@ -14,6 +14,7 @@ export const CASES = {
   transactionExpired: { http: 403, case: "00", message: "Transaction Expired" },
   featureNotAllowed: { http: 403, case: "01", message: "Feature Not Allowed" },
   transactionNotFound: { http: 404, case: "01", message: "Transaction Not Found" },
+  invalidBillReason: { http: 404, case: "12", message: "Invalid Bill/Virtual Account" },
   invalidAmount: { http: 404, case: "13", message: "Invalid Amount" },
   paidBill: { http: 404, case: "14", message: "Paid Bill" },
   invalidBill: { http: 404, case: "19", message: "Invalid Bill/Virtual Account" },

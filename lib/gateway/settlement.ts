@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { inboundNotifications, paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
+import { formatMoney, parseMoney } from "../money";
+import { enqueueCallbacks, type CallbackItem } from "../notify/outbox";
+import { SnapError } from "../snap/codes";
+import type { GatewayContext } from "./context";
+import { vaDigits } from "./ids";
+import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } from "./link-state";
+import { getPartner, type Partner } from "./partners";
+import { retirePayment } from "./link-payments";
+import { linkStatusBody } from "./wire";
+
+type LinkRow = typeof paymentLinks.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type Answer = Record<string, unknown>;
+
+export interface VaNotice {
+  responseCode?: string | undefined;
+  responseMessage?: string | undefined;
+  virtualAccountData: {
+    partnerServiceId: string;
+    customerNo: string;
+    virtualAccountNo: string;
+    paymentRequestId: string;
+    paidAmount: { value: string; currency: string };
+    [k: string]: unknown;
+  };
+}
+
+export interface QrNotice {
+  originalReferenceNo: string;
+  originalPartnerReferenceNo?: string | undefined;
+  latestTransactionStatus: string;
+  amount: { value: string; currency: string };
+  [k: string]: unknown;
+}
+
+export const QR_STATUS_DESC: Record<string, string> = {
+  "00": "Success",
+  "01": "Initiated",
+  "02": "Paying",
+  "03": "Pending",
+  "04": "Refunded",
+  "05": "Canceled",
+  "06": "Failed",
+  "07": "Not found",
+};
+
+async function replayOf(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<Answer | null> {
+  const [row] = await tx
+    .select({ body: inboundNotifications.responseBody })
+    .from(inboundNotifications)
+    .where(and(eq(inboundNotifications.partnerId, acquirer.id), eq(inboundNotifications.kind, kind), eq(inboundNotifications.dedupeKey, key)))
+    .limit(1);
+  return row?.body ?? null;
+}
+
+async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
+  await tx.insert(inboundNotifications).values({ id: randomUUID(), partnerId: acquirer.id, kind, dedupeKey: key, responseBody: body });
+}
+
+/** A standalone QR (Generate QR MPM) is tied to its payments row by reference. */
+async function standalonePaymentId(tx: Executor, referenceNo: string): Promise<string | null> {
+  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.groupId, "qr"), eq(payments.referenceNo, referenceNo))).limit(1);
+  return row?.id ?? null;
+}
+
+async function lockLinkOf(tx: Executor, paymentId: string | null): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
+  if (!paymentId) return null;
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!payment?.linkId) return null;
+  const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for("update").limit(1);
+  return link ? { link, payment } : null;
+}
+
+/**
+ * VA payment notification (CONTRACT §2 Notifications). The VA row is locked first; only
+ * then is the dedupe key read, so a racing duplicate waits and gets the first answer.
+ */
+export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: VaNotice): Promise<Answer> {
+  const data = notice.virtualAccountData;
+  const digits = vaDigits(data.virtualAccountNo);
+  if (digits !== vaDigits(data.partnerServiceId) + vaDigits(data.customerNo)) {
+    throw new SnapError("invalidFieldFormat", "virtualAccountData.virtualAccountNo");
+  }
+  const [va] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).for("update").limit(1);
+  const replay = await replayOf(tx, acquirer, "va", data.paymentRequestId);
+  if (replay) return replay;
+  const now = ctx.now();
+  if (!va || va.status === "deleted" || va.status === "retired") throw new SnapError("invalidBill");
+  if (va.status === "paid") throw new SnapError("paidBill");
+  if (va.expiresAt.getTime() <= now.getTime()) throw new SnapError("invalidBill");
+  const paidMinor = parseMoney(data.paidAmount.value);
+  if (paidMinor <= 0 || (va.trxType === "C" && paidMinor !== va.amountMinor)) throw new SnapError("invalidAmount");
+
+  const owner = await lockLinkOf(tx, va.paymentId);
+  let linkAfter: { link: LinkRow; payment: PaymentRow; state: LinkState } | null = null;
+  if (owner) {
+    const state = linkState(owner.link, now);
+    if (state === "paid") throw new SnapError("paidBill");
+    try {
+      transition(state, "settle");
+    } catch (err) {
+      if (err instanceof TransitionError) throw new SnapError("invalidBill");
+      throw err;
+    }
+    linkAfter = await markLinkPaid(tx, owner.link, owner.payment, now, false);
+  }
+  await tx
+    .update(virtualAccounts)
+    .set({ status: "paid", paidAmountMinor: paidMinor, paidAt: now, paymentRequestId: data.paymentRequestId, updatedAt: now })
+    .where(eq(virtualAccounts.id, va.id));
+  if (!owner && va.paymentId) {
+    await tx.update(payments).set({ status: "paid", paidAt: now, amountMinor: paidMinor }).where(eq(payments.id, va.paymentId));
+  }
+
+  const answer: Answer = {
+    virtualAccountData: {
+      partnerServiceId: va.partnerServiceId,
+      customerNo: va.customerNo,
+      virtualAccountNo: va.virtualAccountNo,
+      virtualAccountName: va.virtualAccountName,
+      paymentRequestId: data.paymentRequestId,
+      trxId: va.trxId,
+      paidAmount: { value: formatMoney(paidMinor), currency: va.currency },
+      totalAmount: { value: formatMoney(va.amountMinor ?? paidMinor), currency: va.currency },
+      paymentFlagStatus: "00",
+      paymentFlagReason: FLAG_REASONS["00"],
+    },
+  };
+  await remember(tx, acquirer, "va", data.paymentRequestId, answer);
+
+  const items: CallbackItem[] = [
+    {
+      kind: "va",
+      body: {
+        responseCode: notice.responseCode ?? "2002500",
+        responseMessage: notice.responseMessage ?? "Successful",
+        virtualAccountData: { ...data, virtualAccountNo: va.virtualAccountNo, partnerServiceId: va.partnerServiceId, customerNo: va.customerNo, trxId: va.trxId },
+      },
+    },
+  ];
+  if (linkAfter) items.push({ kind: "link", body: linkStatusBody(linkAfter.link, linkAfter.payment, linkAfter.state) });
+  await enqueueFor(ctx, tx, va.partnerId, linkAfter?.link ?? null, items, now);
+  return answer;
+}
+
+/** QR payment notification: 00 settles (also after the deadline), 06 rejects, others are acknowledged. */
+export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: QrNotice): Promise<Answer> {
+  const [qr] = await tx.select().from(qrCodes).where(eq(qrCodes.referenceNo, notice.originalReferenceNo)).for("update").limit(1);
+  const replay = await replayOf(tx, acquirer, "qr", notice.originalReferenceNo);
+  if (replay) return replay;
+  if (!qr) throw new SnapError("transactionNotFound");
+  if (notice.originalPartnerReferenceNo && notice.originalPartnerReferenceNo !== qr.partnerReferenceNo) {
+    throw new SnapError("transactionNotFound");
+  }
+  if (parseMoney(notice.amount.value) !== qr.amountMinor) throw new SnapError("invalidAmount");
+  const status = notice.latestTransactionStatus;
+  const answer: Answer = {
+    originalReferenceNo: qr.referenceNo,
+    originalPartnerReferenceNo: qr.partnerReferenceNo,
+    latestTransactionStatus: status,
+    transactionStatusDesc: QR_STATUS_DESC[status] ?? "",
+  };
+  if (status !== "00" && status !== "06") return answer; // in-between states change nothing
+  if (qr.status === "paid") throw new SnapError("paidBill");
+  const now = ctx.now();
+  const paymentId = qr.paymentId ?? (await standalonePaymentId(tx, qr.referenceNo));
+  const owner = await lockLinkOf(tx, qr.paymentId);
+  let linkAfter: { link: LinkRow; payment: PaymentRow; state: LinkState } | null = null;
+
+  if (status === "00") {
+    if (owner) {
+      const state = linkState(owner.link, now);
+      if (state === "paid") throw new SnapError("paidBill");
+      transition(state, state === "pending" ? "settle" : "settle_late");
+      linkAfter = await markLinkPaid(tx, owner.link, owner.payment, now, state !== "pending");
+    } else if (paymentId) {
+      await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, paymentId));
+    }
+    await tx.update(qrCodes).set({ status: "paid", paidAt: now }).where(eq(qrCodes.referenceNo, qr.referenceNo));
+  } else {
+    await tx.update(qrCodes).set({ status: "failed" }).where(eq(qrCodes.referenceNo, qr.referenceNo));
+    if (paymentId) await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, paymentId));
+    if (owner && owner.link.currentPaymentId === owner.payment.id && linkState(owner.link, now) === "pending") {
+      const [link] = await tx
+        .update(paymentLinks)
+        .set({ status: transition("pending", "reject"), updatedAt: now })
+        .where(eq(paymentLinks.id, owner.link.id))
+        .returning();
+      linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
+    }
+  }
+  await remember(tx, acquirer, "qr", notice.originalReferenceNo, answer);
+  const items: CallbackItem[] = [{ kind: "qr", body: { ...notice, originalPartnerReferenceNo: qr.partnerReferenceNo } }];
+  if (linkAfter) items.push({ kind: "link", body: linkStatusBody(linkAfter.link, linkAfter.payment, linkAfter.state) });
+  await enqueueFor(ctx, tx, qr.partnerId, linkAfter?.link ?? owner?.link ?? null, items, now);
+  return answer;
+}
+
+/**
+ * The link's paying payment becomes paid. If it was not the current one (an older QR paid
+ * late), the current method is retired so nothing else can take money for the link.
+ */
+async function markLinkPaid(tx: Executor, link: LinkRow, payment: PaymentRow, now: Date, late: boolean) {
+  if (link.currentPaymentId && link.currentPaymentId !== payment.id) {
+    const [current] = await tx.select().from(payments).where(eq(payments.id, link.currentPaymentId)).limit(1);
+    if (current?.status === "active") await retirePayment(tx, current);
+  }
+  const [paidPayment] = await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id)).returning();
+  const [paidLink] = await tx
+    .update(paymentLinks)
+    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
+    .where(eq(paymentLinks.id, link.id))
+    .returning();
+  return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
+}
+
+async function enqueueFor(ctx: GatewayContext, tx: Executor, partnerId: string, link: LinkRow | null, items: CallbackItem[], now: Date) {
+  const merchant = await getPartner(ctx, partnerId, tx);
+  const callbackBaseUrl = link?.callbackBaseUrl ?? merchant?.callbackBaseUrl ?? null;
+  await enqueueCallbacks(tx, { partnerId, linkId: link?.id ?? null, callbackBaseUrl, items, now });
+}
