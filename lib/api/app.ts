@@ -4,6 +4,7 @@ import { envelope } from "../snap/codes";
 import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
+import { mountDeliveries } from "./routes/deliveries";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
@@ -19,6 +20,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   mountAccessToken(app, gw);
   const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
+  mountDeliveries(app, gw);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -183,9 +183,10 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   });
 
   it("turns a link expired at its deadline: flag 03, pay refused with 4032700", async () => {
-    const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest({ expiredDate: inSeconds(2) }));
+    const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest({ expiredDate: inSeconds(3) }));
     await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bni" } } });
-    await new Promise((r) => setTimeout(r, 2500));
+    const flag = async () => (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData.paymentFlagStatus;
+    await expect.poll(flag, { timeout: 6000, interval: 250 }).toBe("03");
     const inq = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } });
     expect(inq.paymentLinkData.paymentFlagStatus).toBe("03");
     expect(inq.paymentLinkData.paymentFlagReason).toEqual({ english: "Expired", indonesia: "Kedaluwarsa" });

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { GatewayContext } from "../../gateway/context";
+import { listDeliveries } from "../../gateway/deliveries";
+import type { ApiEnv } from "../env";
+import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
+
+const Query = z.object({
+  linkId: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** GET /v1/callback-deliveries: what the gateway sent the merchant, and how each attempt went. */
+export function mountDeliveries(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/v1/callback-deliveries",
+    summary: "List callback deliveries and their attempts",
+    tags: ["Callbacks"],
+    request: { query: Query },
+    responses: { 200: { description: "{ data: Delivery[] }" } },
+  });
+  app.get("/v1/callback-deliveries", async (c) => {
+    try {
+      const partner = await authenticateSecretKey(c, gw);
+      const q = Query.safeParse(c.req.query());
+      if (!q.success) throw new V1Error(400, "invalid_request_error", "parameter_invalid", q.error.issues[0]?.message ?? "invalid query", String(q.error.issues[0]?.path[0] ?? ""));
+      return c.json({ data: await listDeliveries(gw, partner, q.data) });
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+}
