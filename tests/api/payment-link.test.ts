@@ -3,16 +3,8 @@ import { GatewayClient, SnapClientError } from "../../lib/client/gateway-client"
 import { parseQris } from "../../lib/qris";
 import { DB_KINDS, startServer, type RunningServer } from "../support/server";
 import { inSeconds, linkRequest } from "../support/factories";
+import { snapError } from "../support/snap-error";
 
-async function snapError(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SnapClientError) return { status: e.status, code: e.responseCode, message: e.responseMessage };
-    throw e;
-  }
-  throw new Error("expected a SNAP error");
-}
 
 describe.each(DB_KINDS)("payment links on %s", (db) => {
   let srv: RunningServer;

@@ -7,7 +7,7 @@ import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 
 const Query = z.object({
   linkId: z.string().max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 /** GET /v1/callback-deliveries: what the gateway sent the merchant, and how each attempt went. */
