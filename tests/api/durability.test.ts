@@ -94,10 +94,11 @@ describe("two instances on one PostgreSQL", () => {
     await Promise.all(
       links.map((l, i) => simulateVaPayment((i % 2 ? a : b).baseUrl, a.credentials.acquirer, { virtualAccountNo: l.va, amount: l.amount }).then((r) => expect(r.status).toBe(200))),
     );
-    type Delivery = { id: string; status: string; attempts: number; attemptLog: { attemptNo: number }[] };
+    type Delivery = { id: string; linkId: string | null; status: string; attempts: number; attemptLog: { attemptNo: number }[] };
+    const ours = new Set(links.map((l) => l.id));
     const deliveries = async () => {
       const res = await fetch(`${a.baseUrl}/v1/callback-deliveries?limit=500`, { headers: { "X-Secret-Key": a.credentials.merchant.secretKey } });
-      return ((await res.json()) as { data: Delivery[] }).data;
+      return ((await res.json()) as { data: Delivery[] }).data.filter((d) => d.linkId && ours.has(d.linkId));
     };
     // 60 links × (VA body + link status body) = 120 deliveries.
     await expect.poll(async () => (await deliveries()).filter((d) => d.status !== "delivered").length, { timeout: 30_000 }).toBe(0);

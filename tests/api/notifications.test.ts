@@ -149,12 +149,15 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     } finally {
       receiver.setResponder(() => 200);
     }
-    const res = await fetch(`${srv.baseUrl}/v1/callback-deliveries?linkId=${link.paymentLinkId}`, { headers: { "X-Secret-Key": srv.credentials.merchant.secretKey } });
-    expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { kind: string; status: string; attempts: number; attemptLog: { statusCode: number }[] }[] };
-    const linkDelivery = data.find((d) => d.kind === "link")!;
-    expect(linkDelivery.status).toBe("delivered");
-    expect(linkDelivery.attemptLog.map((a) => a.statusCode)).toEqual([503, 503, 200]);
+    type Delivery = { kind: string; status: string; attempts: number; attemptLog: { statusCode: number }[] };
+    const linkDelivery = async () => {
+      const res = await fetch(`${srv.baseUrl}/v1/callback-deliveries?linkId=${link.paymentLinkId}`, { headers: { "X-Secret-Key": srv.credentials.merchant.secretKey } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Delivery[] }).data.find((d) => d.kind === "link")!;
+    };
+    // The receiver answers before the worker records the attempt: wait for the record.
+    await expect.poll(async () => (await linkDelivery()).status, { timeout: 5000 }).toBe("delivered");
+    expect((await linkDelivery()).attemptLog.map((a) => a.statusCode)).toEqual([503, 503, 200]);
     const unauth = await fetch(`${srv.baseUrl}/v1/callback-deliveries`, { headers: { "X-Secret-Key": "sk_test_wrong" } });
     expect(unauth.status).toBe(401);
     expect(await unauth.json()).toMatchObject({ error: { type: "authentication_error" } });

@@ -207,10 +207,13 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   });
 
   it("serves the demo links in the credentials file", async () => {
-    expect(srv.credentials.demoLinks.map((l) => l.state)).toEqual(["no-method", "method-chosen-va", "method-chosen-qr"]);
+    expect(srv.credentials.demoLinks.map((l) => l.state)).toEqual(["no-method", "method-chosen-va", "method-chosen-qr", "paid", "rejected"]);
+    const flags = [];
     for (const l of srv.credentials.demoLinks) {
       const res = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: l.paymentLinkId } });
       expect(res.paymentLinkData.paymentLinkUri).toBe(l.paymentLinkUri);
+      flags.push([res.paymentLinkData.paymentFlagStatus, res.paymentLinkData.payment.type]);
     }
+    expect(flags).toEqual([["02", ""], ["02", "va"], ["02", "qr"], ["00", "va"], ["01", "qr"]]);
   });
 });
