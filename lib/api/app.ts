@@ -5,6 +5,10 @@ import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { mountDeliveries } from "./routes/deliveries";
+import { mountIntents } from "./routes/intents";
+import { accountRoutes } from "./routes/account";
+import { cardPayRoute, mountCardRedirect } from "./routes/card";
+import { mountSdk } from "./routes/sdk";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
@@ -18,9 +22,12 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
+  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   mountDeliveries(app, gw);
+  mountIntents(app, gw);
+  mountCardRedirect(app, gw);
+  mountSdk(app);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

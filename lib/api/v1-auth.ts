@@ -1,22 +1,9 @@
 import type { Context } from "hono";
 import type { GatewayContext } from "../gateway/context";
 import { findPartnerBySecretKey, type Partner } from "../gateway/partners";
+import { V1Error } from "../gateway/v1-error";
 
-/** The /v1 family's error shape (CONTRACT §3). */
-export class V1Error extends Error {
-  constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 500,
-    readonly type: "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error",
-    readonly code: string,
-    message: string,
-    readonly param: string | null = null,
-  ) {
-    super(message);
-  }
-  toJSON() {
-    return { error: { type: this.type, code: this.code, message: this.message, param: this.param } };
-  }
-}
+export { V1Error } from "../gateway/v1-error";
 
 export function v1ErrorResponse(c: Context, gw: GatewayContext, err: unknown) {
   if (err instanceof V1Error) return c.json(err.toJSON(), err.status);
@@ -26,14 +13,17 @@ export function v1ErrorResponse(c: Context, gw: GatewayContext, err: unknown) {
 
 const cache = new Map<string, { partner: Partner; until: number }>();
 
-/** X-Secret-Key: sk_… → the merchant; stored as a SHA-256 hash, compared by lookup. */
+/**
+ * X-Secret-Key: sk_… → the merchant (or the hosted checkout, which may only create intents
+ * for payment links); stored as a SHA-256 hash, found by lookup.
+ */
 export async function authenticateSecretKey(c: Context, gw: GatewayContext): Promise<Partner> {
   const key = c.req.header("x-secret-key")?.trim();
   if (!key || !key.startsWith("sk_")) throw new V1Error(401, "authentication_error", "invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.partner;
   const partner = await findPartnerBySecretKey(gw, key);
-  if (!partner || partner.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+  if (!partner || partner.kind === "acquirer") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
   cache.set(key, { partner, until: Date.now() + 30_000 });
   return partner;
 }

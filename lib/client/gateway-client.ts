@@ -7,6 +7,8 @@ import {
 } from "../api/schemas/payment-link";
 import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "../api/schemas/qr";
 import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "../api/schemas/va";
+import { TransactionDetailResponse, TransactionListResponse, type TransactionDetailRequest, type TransactionListQuery } from "../api/schemas/account";
+import { CardPayResponse, type CardPayRequest } from "../api/schemas/card";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
@@ -64,6 +66,20 @@ export class GatewayClient {
 
   queryQr(req: QueryQrRequest) {
     return this.snap.call("POST", "/v1.0/qr/qr-mpm-query", req, QueryQrResponse);
+  }
+
+  cardPay(req: CardPayRequest) {
+    return this.snap.call("POST", "/v1.0/debit/payment-host-to-host", req, CardPayResponse);
+  }
+
+  /** GET with the filters in the query string (signed as sent, query included). */
+  transactionList(query: TransactionListQuery = {}) {
+    const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+    return this.snap.call("GET", `/v1.0/transaction-history-list${qs ? `?${qs}` : ""}`, undefined, TransactionListResponse);
+  }
+
+  transactionDetail(req: TransactionDetailRequest) {
+    return this.snap.call("POST", "/v1.0/transaction-history-detail", req, TransactionDetailResponse);
   }
 
   /** Acquirer side: a VA payment notification (INTERFACE §2.6). */

@@ -154,8 +154,10 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     contentName: text("content_name").notNull(),
     contentValue: text("content_value").notNull(),
-    /** VA number or QR reference: what the acquirer's notification names. */
+    /** VA number, QR reference or payment-intent id: what the acquirer or card flow names. */
     referenceNo: text("reference_no").notNull(),
+    /** The merchant's own reference for the transaction list (link ref, VA trxId, QR/card ref). */
+    partnerReferenceNo: text("partner_reference_no"),
     createdAt: createdAt(),
     paidAt: instant("paid_at"),
   },
@@ -286,4 +288,56 @@ export const callbackAttempts = pgTable(
   },
   // One row per attempt number: two instances can never both record attempt n.
   (t) => [primaryKey({ columns: [t.deliveryId, t.attemptNo] })],
+);
+
+/**
+ * Card payments (the /v1 family). Only brand, last four, expiry and holder name are kept:
+ * the card number and CVC pass through memory during confirm and are never written.
+ */
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull().references(() => partners.id),
+    paymentId: text("payment_id").notNull().references(() => payments.id),
+    linkId: text("link_id"),
+    /** SNAP Card Pay's partnerReferenceNo, when the intent came from /v1.0/debit. */
+    partnerReferenceNo: text("partner_reference_no"),
+    /** Whole rupiah (CONTRACT §3). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    customerId: text("customer_id"),
+    description: text("description"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    status: text("status", { enum: ["created", "requires_action", "processing", "succeeded", "failed", "canceled"] }).notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    cardExpMonth: integer("card_exp_month"),
+    cardExpYear: integer("card_exp_year"),
+    cardHolder: text("card_holder"),
+    lastError: jsonb("last_error").$type<{ type: string; code: string; message: string; declineCode?: string } | null>(),
+    returnUrl: text("return_url"),
+    /** ISO UTC with six fraction digits, fixed at creation (INTERFACE §2.7). */
+    createdAtIso: text("created_at_iso").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_intents_partner_ref_uq").on(t.partnerId, t.partnerReferenceNo).where(sql`partner_reference_no is not null`),
+    index("payment_intents_partner_created_idx").on(t.partnerId, t.createdAt),
+  ],
+);
+
+/** Idempotency-Key of the /v1 family: the first answer, replayed for 24 h. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    partnerId: text("partner_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code").notNull(),
+    responseBody: jsonb("response_body").$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.key] })],
 );

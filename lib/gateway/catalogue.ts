@@ -35,6 +35,13 @@ export const SEED_GROUPS: (typeof methodGroups.$inferInsert)[] = [
     titleEn: "Credit / Debit Card", titleId: "Kartu Kredit / Debit",
     subtitleEn: "Visa, Mastercard, JCB", subtitleId: "Visa, Mastercard, JCB",
     buttonEn: "Pay by card", buttonId: "Bayar dengan kartu",
+    active: true,
+  },
+  {
+    id: "ew", position: 4, icon: "wallet",
+    titleEn: "E-Wallet", titleId: "Dompet Digital",
+    subtitleEn: "GoPay, OVO, DANA, ShopeePay", subtitleId: "GoPay, OVO, DANA, ShopeePay",
+    buttonEn: "Pay with e-wallet", buttonId: "Bayar dengan dompet digital",
     active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id,
   },
 ];
@@ -52,6 +59,7 @@ export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
   va("permata", "Permata", 5, "8625", "013", { active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id }),
   va("cimb", "CIMB Niaga", 6, "5919", "022", { active: false, activeTextEn: MAINTENANCE.en, activeTextId: MAINTENANCE.id }),
   { groupId: "qr", id: "qris", position: 1, logo: "/logos/qris.svg", title: "QRIS", subtitle: "All QRIS-enabled apps", active: true },
+  { groupId: "cc", id: "card", position: 1, logo: "/logos/card.svg", title: "Card", subtitle: "Visa, Mastercard, JCB", active: true },
 ];
 
 export async function seedCatalogue(tx: Executor): Promise<void> {

@@ -34,6 +34,7 @@ export async function createLinkPayment(
     status: "active" as const,
     amountMinor: link.totalMinor,
     currency: link.currency,
+    partnerReferenceNo: link.partnerReferenceNo,
   };
   if (method.groupId === "va") {
     const va = await allocateVaNumber(tx, method);
@@ -81,6 +82,15 @@ export async function createLinkPayment(
       status: "active",
       expiresAt: link.expiresAt,
     });
+    return payment!;
+  }
+  if (method.groupId === "cc") {
+    // The card is not known yet: the content (brand, masked number) is filled in when a
+    // payment intent for this link is confirmed.
+    const [payment] = await tx
+      .insert(payments)
+      .values({ ...base, contentName: "", contentValue: "", referenceNo: paymentId })
+      .returning();
     return payment!;
   }
   throw new Error(`no payment content for method group ${method.groupId}`);

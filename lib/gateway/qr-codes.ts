@@ -51,6 +51,7 @@ export async function generateQr(
       contentName: partner.name,
       contentValue: content,
       referenceNo: ref,
+      partnerReferenceNo: input.partnerReferenceNo,
     });
     // Standalone QRs are found by their own reference; the payments row links them to
     // the transaction list. payment_id stays null so the partner-reference index applies.

@@ -52,6 +52,7 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
   const acquirerKeys = generateRsaKeyPair();
   const checkoutKeys = generateRsaKeyPair();
   const secretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
+  const checkoutSecretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
   const callbackBaseUrl = ctx.config.sandboxCallbackBaseUrl ?? null;
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -80,6 +81,7 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
       name: "Hosted Checkout",
       publicKeyPem: checkoutKeys.publicKeyPem,
       channelId: SANDBOX_CHANNEL_ID,
+      secretKey: checkoutSecretKey,
     });
     return { merchant, acquirer, checkout };
   });
@@ -121,7 +123,8 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
     clientSecret: result.checkout.clientSecret,
     channelId: SANDBOX_CHANNEL_ID,
     privateKeyPem: checkoutKeys.privateKeyPem,
-  } satisfies PartnerCredentials);
+    secretKey: checkoutSecretKey,
+  } satisfies PartnerCredentials & { secretKey: string });
   return credentials;
 }
 

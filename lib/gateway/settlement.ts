@@ -204,7 +204,7 @@ export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acq
  * The link's paying payment becomes paid. If it was not the current one (an older QR paid
  * late), the current method is retired so nothing else can take money for the link.
  */
-async function markLinkPaid(tx: Executor, link: LinkRow, payment: PaymentRow, now: Date, late: boolean) {
+export async function markLinkPaid(tx: Executor, link: LinkRow, payment: PaymentRow, now: Date, late: boolean) {
   if (link.currentPaymentId && link.currentPaymentId !== payment.id) {
     const [current] = await tx.select().from(payments).where(eq(payments.id, link.currentPaymentId)).limit(1);
     if (current?.status === "active") await retirePayment(tx, current);
@@ -218,7 +218,7 @@ async function markLinkPaid(tx: Executor, link: LinkRow, payment: PaymentRow, no
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 
-async function enqueueFor(ctx: GatewayContext, tx: Executor, partnerId: string, link: LinkRow | null, items: CallbackItem[], now: Date) {
+export async function enqueueFor(ctx: GatewayContext, tx: Executor, partnerId: string, link: LinkRow | null, items: CallbackItem[], now: Date) {
   const merchant = await getPartner(ctx, partnerId, tx);
   const callbackBaseUrl = link?.callbackBaseUrl ?? merchant?.callbackBaseUrl ?? null;
   await enqueueCallbacks(tx, { partnerId, linkId: link?.id ?? null, callbackBaseUrl, items, now });

@@ -13,6 +13,8 @@ export interface Vault {
   decrypt(sealed: string): string;
   /** Deterministic per-link capability: ≥ 128 bits, recomputable, never stored. */
   linkSecret(linkId: string): string;
+  /** The same kind of capability for other purposes (client secrets, 3-D Secure tokens). */
+  derive(purpose: string, id: string): string;
   gatewayPrivateKeyPem: string;
   gatewayPublicKeyPem: string;
 }
@@ -48,6 +50,9 @@ export function openVault(dataDir: string, env: NodeJS.ProcessEnv = process.env)
     },
     linkSecret(linkId) {
       return createHmac("sha256", linkKey).update(linkId).digest("base64url").slice(0, 32);
+    },
+    derive(purpose, id) {
+      return createHmac("sha256", linkKey).update(`${purpose}:${id}`).digest("base64url").slice(0, 32);
     },
     gatewayPrivateKeyPem: privatePem,
     gatewayPublicKeyPem: publicPem,

@@ -71,6 +71,7 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
       contentName: input.virtualAccountName,
       contentValue: virtualAccountNo,
       referenceNo: virtualAccountNo,
+      partnerReferenceNo: input.trxId,
     });
     const [row] = await tx
       .insert(virtualAccounts)

@@ -98,8 +98,8 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(pm.partnerReferenceNo).toBe(d.partnerReferenceNo);
     expect(pm.trxId).toBe("echo-me");
     const groups = pm.additionalInfo.paymentMethod;
-    expect(groups.map((g) => g.id)).toEqual(["va", "qr", "cc"]);
-    const [va, qr, cc] = groups;
+    expect(groups.map((g) => g.id)).toEqual(["va", "qr", "cc", "ew"]);
+    const [va, qr, cc, ew] = groups;
     expect(va!.active).toBe(true);
     expect(va!.activeText).toEqual({ english: "", indonesia: "" });
     expect(qr!.method.map((m) => m.id)).toEqual(["qris"]);
@@ -108,9 +108,13 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(cimb.activeText.english).toMatch(/maintenance/i);
     expect(cimb.activeText.indonesia).toMatch(/pemeliharaan/i);
     expect(va!.method.find((m) => m.id === "permata")!.activeText.english).toMatch(/registration/i);
-    expect(cc!.active).toBe(false);
-    expect(cc!.method).toEqual([]);
-    expect(cc!.activeText.english).toMatch(/registration in progress/i);
+    expect(cc!.active).toBe(true);
+    expect(cc!.method.map((m) => [m.id, m.active])).toEqual([["card", true]]);
+    // A group inactive for lack of registration: no methods, the reason in both languages.
+    expect(ew!.active).toBe(false);
+    expect(ew!.method).toEqual([]);
+    expect(ew!.activeText.english).toMatch(/registration in progress/i);
+    expect(ew!.activeText.indonesia).toMatch(/pendaftaran/i);
     const logo = await fetch(va!.method[0]!.logo.replace(srv.credentials.baseUrl, srv.baseUrl));
     expect(logo.status).toBe(200);
   });
@@ -166,7 +170,7 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   it.each([
     ["an inactive method (maintenance)", "va", "cimb"],
     ["an inactive method (registration)", "va", "permata"],
-    ["an inactive group", "cc", "card"],
+    ["a method of an inactive group", "ew", "gopay"],
     ["an unknown method", "va", "nope"],
   ])("refuses %s with 4032701", async (_, groupId, methodId) => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());

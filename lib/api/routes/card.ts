@@ -1,0 +1,113 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import { paymentIntents } from "../../db/schema";
+import type { GatewayContext } from "../../gateway/context";
+import { clientSecretOf, createIntent, findIntent } from "../../gateway/intents";
+import { V1Error } from "../../gateway/v1-error";
+import { parseMoney } from "../../money";
+import { SnapError } from "../../snap/codes";
+import type { ApiEnv } from "../env";
+import { escapeHtml, page } from "../pages/html";
+import { CardPayRequest, CardPayResponse } from "../schemas/card";
+import { defineSnapRoute } from "../snap-route";
+
+const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
+
+/** Debit / Credit Card Pay: an intent for the merchant, paid on the hosted card page. */
+export const cardPayRoute = defineSnapRoute({
+  method: "post",
+  path: "/v1.0/debit/payment-host-to-host",
+  service: "54",
+  summary: "Debit / Credit Card Pay",
+  tag: "Debit / Credit Card",
+  partners: ["merchant"],
+  body: CardPayRequest,
+  response: CardPayResponse.omit({ responseCode: true, responseMessage: true }),
+  async handler({ gw, tx, partner, body }) {
+    const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
+    if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
+    const minor = parseMoney(body.amount.value);
+    if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
+    const [dup] = await tx
+      .select({ id: paymentIntents.id })
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.partnerId, partner.id), eq(paymentIntents.partnerReferenceNo, body.partnerReferenceNo)))
+      .limit(1);
+    if (dup) throw new SnapError("duplicatePartnerReference");
+    try {
+      const intent = await createIntent(gw, tx, partner, {
+        amount: minor / 100,
+        currency: "IDR",
+        metadata: { partnerReferenceNo: body.partnerReferenceNo },
+        partnerReferenceNo: body.partnerReferenceNo,
+        returnUrl,
+      });
+      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
+    } catch (err) {
+      if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
+      throw err;
+    }
+  },
+});
+
+/**
+ * Debit / Credit Card Redirect (browser-facing, unsigned): the hosted card page while the
+ * intent is open, then 302 to the merchant's PAY_RETURN URL with the result.
+ */
+export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/v1.0/debit/redirect/{referenceNo}",
+    summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
+    tags: ["Debit / Credit Card"],
+    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
+  });
+  app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("Content-Security-Policy", "frame-ancestors 'none'");
+    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
+      return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
+    }
+    const final = FINAL_STATUS[intent.status];
+    if (final) {
+      const back = new URL(intent.returnUrl);
+      back.searchParams.set("referenceNo", intent.id);
+      back.searchParams.set("partnerReferenceNo", intent.partnerReferenceNo);
+      back.searchParams.set("latestTransactionStatus", final);
+      return c.redirect(back.toString(), 302);
+    }
+    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
+    const secret = JSON.stringify(clientSecretOf(gw, intent.id));
+    return c.html(
+      page(
+        "Pay by card",
+        `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
+<h1>Pay ${escapeHtml(amount)}</h1>
+<form id="card" novalidate>
+  <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
+  <div class="row"><div><label for="exp">Expiry (MM/YY)</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="MM/YY" required></div>
+  <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+  <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name">
+  <p class="error" id="error" role="alert"></p>
+  <button class="primary" type="submit">Pay ${escapeHtml(amount)}</button>
+</form>`,
+        {
+          script: `import { confirmCardPayment } from "/v1/sdk.js";
+const form = document.getElementById("card"), error = document.getElementById("error");
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const [mm, yy] = form.exp.value.split("/").map((s) => Number(s.trim()));
+  error.textContent = "";
+  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href,
+    card: { number: form.number.value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: form.cvc.value, holderName: form.name.value } });
+  if (r.status === "requires_action") location.assign(r.redirectUrl);
+  else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
+  else error.textContent = r.error.message;
+});`,
+        },
+      ),
+    );
+  });
+}

@@ -1,0 +1,151 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { GatewayContext } from "../../gateway/context";
+import { withIdempotency } from "../../gateway/idempotency";
+import { cancelIntent, completeThreeDs, confirmIntent, createIntent, findIntent } from "../../gateway/intents";
+import { sha256Hex } from "../../snap/signing";
+import { MAX_BODY_BYTES } from "../body";
+import type { ApiEnv } from "../env";
+import { fieldPath } from "../errors";
+import { escapeHtml, page } from "../pages/html";
+import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "../schemas/intents";
+import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
+import { toIntent } from "./intent-wire";
+
+/** Body of a /v1 request: ≤ 64 KiB of JSON, validated by `schema`, errors in the /v1 shape. */
+async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ data: z.output<S>; raw: string }> {
+  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
+  const raw = await c.req.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
+  let json: unknown;
+  try {
+    json = raw ? JSON.parse(raw) : {};
+  } catch {
+    throw new V1Error(400, "invalid_request_error", "invalid_json", "The request body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = fieldPath(issue.path);
+    const missing = issue.code === "invalid_type" && /received undefined$/.test(issue.message);
+    throw new V1Error(400, "invalid_request_error", missing ? "parameter_missing" : "parameter_invalid", `${param || "body"}: ${issue.message}`, param || null);
+  }
+  return { data: parsed.data, raw };
+}
+
+const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Allow-Methods": "POST, OPTIONS" };
+
+export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  const doc = (method: "get" | "post", path: string, summary: string, extra: object = {}) =>
+    app.openAPIRegistry.registerPath({
+      method,
+      path,
+      summary,
+      tags: ["Payment Intents"],
+      responses: { 200: { description: "PaymentIntent", content: { "application/json": { schema: PaymentIntent } } }, default: { description: "{error}", content: { "application/json": { schema: V1ErrorBody } } } },
+      ...extra,
+    });
+  doc("post", "/v1/payment-intents", "Create payment intent (X-Secret-Key; optional Idempotency-Key)", { request: { body: { content: { "application/json": { schema: CreateIntentRequest } } } } });
+  doc("get", "/v1/payment-intents/{id}", "Retrieve payment intent (X-Secret-Key)");
+  doc("post", "/v1/payment-intents/{id}/confirm", "Confirm with the client secret and a card (browser, no secret key)", { request: { body: { content: { "application/json": { schema: ConfirmIntentRequest } } } } });
+  doc("post", "/v1/payment-intents/{id}/cancel", "Cancel payment intent (X-Secret-Key)");
+
+  app.post("/v1/payment-intents", async (c) => {
+    try {
+      const partner = await authenticateSecretKey(c, gw);
+      const { data, raw } = await v1Body(c, CreateIntentRequest);
+      const result = await withIdempotency(gw, { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: sha256Hex(raw) }, async (tx) => ({
+        status: 200,
+        body: toIntent(gw, await createIntent(gw, tx, partner, data)),
+      }));
+      return c.json(result.body as object, result.status as 200);
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+
+  app.get("/v1/payment-intents/:id", async (c) => {
+    try {
+      const partner = await authenticateSecretKey(c, gw);
+      return c.json(toIntent(gw, await findIntent(gw.db, partner, c.req.param("id"))));
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+
+  // Called from the payer's browser, possibly on the merchant's own page: CORS, no key.
+  app.options("/v1/payment-intents/:id/confirm", (c) => c.body(null, 204, CORS));
+  app.post("/v1/payment-intents/:id/confirm", async (c) => {
+    for (const [k, v] of Object.entries(CORS)) c.header(k, v);
+    try {
+      const { data } = await v1Body(c, ConfirmIntentRequest);
+      const outcome = await gw.db.transaction((tx) => confirmIntent(gw, tx, c.req.param("id"), data));
+      gw.kickOutbox?.();
+      const intent = toIntent(gw, outcome.intent);
+      if (outcome.declined) {
+        const e = intent.lastError!;
+        return c.json({ error: { type: "card_error", code: "card_declined", message: e.message, param: null, declineCode: e.declineCode, paymentIntent: intent } }, 402);
+      }
+      return c.json(intent);
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+
+  app.post("/v1/payment-intents/:id/cancel", async (c) => {
+    try {
+      const partner = await authenticateSecretKey(c, gw);
+      return c.json(toIntent(gw, await gw.db.transaction((tx) => cancelIntent(gw, tx, partner, c.req.param("id")))));
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+
+  // The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS.
+  app.get("/v1/payment-intents/:id/3ds", async (c) => {
+    const id = c.req.param("id");
+    const token = c.req.query("token") ?? "";
+    try {
+      const intent = toIntent(gw, await findIntent(gw.db, null, id));
+      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
+      const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: intent.currency, maximumFractionDigits: 0 }).format(intent.amount);
+      const form = (action: string, label: string, cls: string) =>
+        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
+      return c.html(
+        page(
+          "3-D Secure authentication",
+          `<p class="sandbox" role="note">Sandbox 3-D Secure — no bank is contacted.</p>
+<h1>Confirm this payment</h1>
+<p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
+${form("approve", "Approve", "primary")}${form("decline", "Decline", "secondary")}`,
+        ),
+      );
+    } catch (err) {
+      if (err instanceof V1Error) return c.html(page("Not found", "<h1>Nothing to authenticate</h1><p>This authentication link is invalid or was already used.</p>"), 404);
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+
+  app.post("/v1/payment-intents/:id/3ds", async (c) => {
+    const id = c.req.param("id");
+    try {
+      const form = await c.req.parseBody();
+      const approve = form.action === "approve";
+      const intent = await gw.db.transaction((tx) => completeThreeDs(gw, tx, id, String(form.token ?? ""), approve));
+      gw.kickOutbox?.();
+      if (intent.returnUrl) {
+        const target = new URL(intent.returnUrl);
+        target.searchParams.set("payment_intent", intent.id);
+        target.searchParams.set("status", intent.status);
+        return c.redirect(target.toString(), 303);
+      }
+      return c.html(page("Authentication finished", `<h1>${intent.status === "succeeded" ? "Payment approved" : "Payment declined"}</h1><p>You can close this page.</p>`));
+    } catch (err) {
+      if (err instanceof V1Error && err.status === 404) return c.html(page("Not found", "<h1>Nothing to authenticate</h1>"), 404);
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+}
