@@ -14,7 +14,34 @@ import { linkStatusBody } from "./wire";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type Answer = Record<string, unknown>;
+type Bilingual = { english: string; indonesia: string };
+type Money = { value: string; currency: string };
+
+/** The VA payment notification's answer (without the envelope), stored for replays. */
+export type VaAnswer = {
+  virtualAccountData: {
+    partnerServiceId: string;
+    customerNo: string;
+    virtualAccountNo: string;
+    virtualAccountName: string;
+    paymentRequestId: string;
+    trxId: string;
+    paidAmount: Money;
+    totalAmount: Money;
+    paymentFlagStatus: string;
+    paymentFlagReason: Bilingual;
+  };
+};
+
+/** The QR payment notification's answer (without the envelope), stored for replays. */
+export type QrAnswer = {
+  originalReferenceNo: string;
+  originalPartnerReferenceNo: string;
+  latestTransactionStatus: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
+  transactionStatusDesc: string;
+};
+
+type Answer = VaAnswer | QrAnswer;
 
 export interface VaNotice {
   responseCode?: string | undefined;
@@ -32,7 +59,7 @@ export interface VaNotice {
 export interface QrNotice {
   originalReferenceNo: string;
   originalPartnerReferenceNo?: string | undefined;
-  latestTransactionStatus: string;
+  latestTransactionStatus: QrAnswer["latestTransactionStatus"];
   amount: { value: string; currency: string };
   [k: string]: unknown;
 }
@@ -48,17 +75,17 @@ export const QR_STATUS_DESC: Record<string, string> = {
   "07": "Not found",
 };
 
-async function replayOf(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<Answer | null> {
+async function replayOf<T extends Answer>(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<T | null> {
   const [row] = await tx
     .select({ body: inboundNotifications.responseBody })
     .from(inboundNotifications)
     .where(and(eq(inboundNotifications.partnerId, acquirer.id), eq(inboundNotifications.kind, kind), eq(inboundNotifications.dedupeKey, key)))
     .limit(1);
-  return row?.body ?? null;
+  return (row?.body as T | undefined) ?? null;
 }
 
 async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
-  await tx.insert(inboundNotifications).values({ id: randomUUID(), partnerId: acquirer.id, kind, dedupeKey: key, responseBody: body });
+  await tx.insert(inboundNotifications).values({ id: randomUUID(), partnerId: acquirer.id, kind, dedupeKey: key, responseBody: body as unknown as Record<string, unknown> });
 }
 
 /** A standalone QR (Generate QR MPM) is tied to its payments row by reference. */
@@ -79,14 +106,14 @@ async function lockLinkOf(tx: Executor, paymentId: string | null): Promise<{ lin
  * VA payment notification (CONTRACT §2 Notifications). The VA row is locked first; only
  * then is the dedupe key read, so a racing duplicate waits and gets the first answer.
  */
-export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: VaNotice): Promise<Answer> {
+export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: VaNotice): Promise<VaAnswer> {
   const data = notice.virtualAccountData;
   const digits = vaDigits(data.virtualAccountNo);
   if (digits !== vaDigits(data.partnerServiceId) + vaDigits(data.customerNo)) {
     throw new SnapError("invalidFieldFormat", "virtualAccountData.virtualAccountNo");
   }
   const [va] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).for("update").limit(1);
-  const replay = await replayOf(tx, acquirer, "va", data.paymentRequestId);
+  const replay = await replayOf<VaAnswer>(tx, acquirer, "va", data.paymentRequestId);
   if (replay) return replay;
   const now = ctx.now();
   if (!va || va.status === "deleted" || va.status === "retired") throw new SnapError("invalidBill");
@@ -116,7 +143,7 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
     await tx.update(payments).set({ status: "paid", paidAt: now, amountMinor: paidMinor }).where(eq(payments.id, va.paymentId));
   }
 
-  const answer: Answer = {
+  const answer: VaAnswer = {
     virtualAccountData: {
       partnerServiceId: va.partnerServiceId,
       customerNo: va.customerNo,
@@ -148,17 +175,17 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
 }
 
 /** QR payment notification: 00 settles (also after the deadline), 06 rejects, others are acknowledged. */
-export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: QrNotice): Promise<Answer> {
+export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: QrNotice): Promise<QrAnswer> {
   const [qr] = await tx.select().from(qrCodes).where(eq(qrCodes.referenceNo, notice.originalReferenceNo)).for("update").limit(1);
-  const replay = await replayOf(tx, acquirer, "qr", notice.originalReferenceNo);
+  const replay = await replayOf<QrAnswer>(tx, acquirer, "qr", notice.originalReferenceNo);
   if (replay) return replay;
   if (!qr) throw new SnapError("transactionNotFound");
   if (notice.originalPartnerReferenceNo && notice.originalPartnerReferenceNo !== qr.partnerReferenceNo) {
     throw new SnapError("transactionNotFound");
   }
   if (parseMoney(notice.amount.value) !== qr.amountMinor) throw new SnapError("invalidAmount");
-  const status = notice.latestTransactionStatus;
-  const answer: Answer = {
+  const status = notice.latestTransactionStatus as QrAnswer["latestTransactionStatus"];
+  const answer: QrAnswer = {
     originalReferenceNo: qr.referenceNo,
     originalPartnerReferenceNo: qr.partnerReferenceNo,
     latestTransactionStatus: status,

@@ -58,7 +58,7 @@ export const qrNotifyRoute = defineSnapRoute({
   partners: ["acquirer"],
   body: QrPaymentNotification,
   response: strip(QrNotifyResponse),
-  handler: ({ gw, tx, partner, body }) => applyQrNotification(gw, tx, partner, body) as never,
+  handler: ({ gw, tx, partner, body }) => applyQrNotification(gw, tx, partner, body),
   afterCommit: (gw) => gw.kickOutbox?.(),
 });
 

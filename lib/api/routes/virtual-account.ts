@@ -106,7 +106,7 @@ export const vaPaymentRoute = defineSnapRoute({
   partners: ["acquirer"],
   body: VaPaymentNotification,
   response: VaPaymentResponse.pick({ virtualAccountData: true }),
-  handler: ({ gw, tx, partner, body }) => settleVaPayment(gw, tx, partner, body) as never,
+  handler: ({ gw, tx, partner, body }) => settleVaPayment(gw, tx, partner, body),
   afterCommit: (gw) => gw.kickOutbox?.(),
 });
 
