@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { SnapError } from "../snap/codes";
+import { fieldPath } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -34,12 +35,54 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
   return out;
 }
 
-/** JSON object or array from the bytes, or 400 Bad Request. */
+/**
+ * JSON from the bytes, or 400 Bad Request. A string holding U+0000 is refused as a field
+ * format error: PostgreSQL cannot store it in text or jsonb, so letting it through would
+ * turn a bad request into a 500 halfway through a transaction.
+ */
 export function parseJsonBody(raw: Uint8Array): unknown {
   if (raw.byteLength === 0) return undefined;
+  let text: string;
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+    value = JSON.parse(text);
   } catch {
     throw new SnapError("badRequest");
   }
+  // A raw NUL byte is invalid JSON already; only the escape can produce one.
+  if (/\\u0000/i.test(text)) {
+    const path = pathOfNul(value, []);
+    if (path) throw new SnapError("invalidFieldFormat", fieldPath(path) || "body");
+  }
+  return value;
+}
+
+/** The query string's parameters, refusing U+0000 for the same reason as in bodies. */
+export function queryParams(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (key.includes("\0") || value.includes("\0")) throw new SnapError("invalidFieldFormat", key.replace(/\0/g, "") || "query");
+    out[key] = value;
+  }
+  return out;
+}
+
+function pathOfNul(value: unknown, path: (string | number)[]): (string | number)[] | null {
+  if (typeof value === "string") return value.includes("\0") ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathOfNul(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes("\0")) return [...path, key.replace(/\0/g, "")];
+      const found = pathOfNul(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
