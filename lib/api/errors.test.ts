@@ -20,7 +20,7 @@ function validCreate(): Record<string, unknown> {
 function mapped(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error("expected the schema to refuse the value");
-  const err = zodToSnapError(parsed.error);
+  const err = zodToSnapError(parsed.error, value); // as the wrapper calls it
   return { snapCase: err.snapCase, detail: err.detail, answer: toSnapAnswer(err, "27") };
 }
 
@@ -78,9 +78,28 @@ describe("zodToSnapError", () => {
     expect(answer).toEqual({ status: 400, body: { responseCode: "4007301", responseMessage: "Invalid Field Format grantType" }, unexpected: false });
   });
 
+  it("a missing literal (grantType) → 400xx02: decided on the input, not zod's wording", () => {
+    const input = {};
+    const parsed = TokenRequest.safeParse(input);
+    expect(toSnapAnswer(zodToSnapError(parsed.error!, input), "73").body).toEqual({ responseCode: "4007302", responseMessage: "Invalid Mandatory Field grantType" });
+  });
+
+  it("a missing enum and a missing nested literal-like field → 400xx02 when the input is given", () => {
+    const schema = z.object({ a: z.object({ lang: z.enum(["en", "id"]) }) });
+    const input = { a: {} };
+    expect(zodToSnapError(schema.safeParse(input).error!, input)).toMatchObject({ snapCase: "invalidMandatoryField", detail: "a.lang" });
+    const wrong = { a: { lang: "fr" } };
+    expect(zodToSnapError(schema.safeParse(wrong).error!, wrong)).toMatchObject({ snapCase: "invalidFieldFormat", detail: "a.lang" });
+  });
+
   it("a body that is not an object is named `body`", () => {
     expect(mapped(LinkLookupRequest, []).answer.body).toEqual({ responseCode: "4002701", responseMessage: "Invalid Field Format body" });
     expect(mapped(LinkLookupRequest, "x").answer.body.responseMessage).toBe("Invalid Field Format body");
+  });
+
+  it("without the input, falls back to zod's wording for a missing field", () => {
+    const { trxId: _, ...body } = validCreate();
+    expect(zodToSnapError(CreatePaymentLinkRequest.safeParse(body).error!)).toMatchObject({ snapCase: "invalidMandatoryField", detail: "trxId" });
   });
 
   it("an error without issues is a plain Bad Request", () => {

@@ -114,7 +114,8 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
 
 function parseBody<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
   if (!schema) return undefined as z.output<S>;
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw zodToSnapError(parsed.error);
+  const input = value ?? {};
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw zodToSnapError(parsed.error, input);
   return parsed.data;
 }
