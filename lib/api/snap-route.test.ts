@@ -78,7 +78,7 @@ beforeAll(async () => {
       },
     }),
   );
-  gateway = await bootGateway({ env: { DATA_DIR: dataDir, LOG_LEVEL: "info" } as NodeJS.ProcessEnv, log });
+  gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" }, log });
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(1000);
   mountAccessToken(app, gateway.gw);
