@@ -42,6 +42,13 @@ describe("parseJsonBody", () => {
     expect(failure(() => parseJsonBody(bytes(json)))).toEqual({ snapCase: "invalidFieldFormat", detail: field });
   });
 
+  it("finds U+0000 at the bottom of a 30 000-deep nesting without overflowing the stack", () => {
+    const depth = 30_000;
+    const json = `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`;
+    expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({ snapCase: "invalidFieldFormat" });
+    expect(failure(() => parseJsonBody(bytes(json))).detail).toBe(`a${"[0]".repeat(15)}`);
+  });
+
   it("accepts an escaped backslash followed by u0000 (no NUL in the value)", () => {
     expect(parseJsonBody(bytes('{"a":"\\\\u0000"}'))).toEqual({ a: "\\u0000" });
   });

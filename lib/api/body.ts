@@ -52,7 +52,7 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   }
   // A raw NUL byte is invalid JSON already; only the escape can produce one.
   if (/\\u0000/i.test(text)) {
-    const path = pathOfNul(value, []);
+    const path = pathOfNul(value);
     if (path) throw new SnapError("invalidFieldFormat", fieldPath(path) || "body");
   }
   return value;
@@ -68,21 +68,39 @@ export function queryParams(url: URL): Record<string, string> {
   return out;
 }
 
-function pathOfNul(value: unknown, path: (string | number)[]): (string | number)[] | null {
-  if (typeof value === "string") return value.includes("\0") ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = pathOfNul(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      if (key.includes("\0")) return [...path, key.replace(/\0/g, "")];
-      const found = pathOfNul(v, [...path, key]);
-      if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+/**
+ * Iterative, with parent links instead of copied paths: a 64 KiB body can nest ~32k levels
+ * deep, beyond the call stack. A path deeper than 16 levels is reported by its first 16.
+ */
+function pathOfNul(root: unknown): (string | number)[] | null {
+  const stack: Visit[] = [{ value: root, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === "string") {
+      if (value.includes("\0")) return pathTo(node);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
+    } else if (value && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, v] = entries[i]!;
+        if (key.includes("\0")) return pathTo({ value: v, key: key.replace(/\0/g, ""), parent: node });
+        stack.push({ value: v, key, parent: node });
+      }
     }
   }
   return null;
+}
+
+function pathTo(node: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let n: Visit | null = node; n && n.key !== null; n = n.parent) path.push(n.key);
+  return path.reverse().slice(0, 16);
 }
