@@ -6,11 +6,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The raw body bytes, read once and at most 64 KiB. The signature is checked over these
- * exact bytes before anything parses them.
+ * exact bytes before anything parses them. A body refused for its size is left unread, so
+ * the answer closes the connection: a client must not send its next request on a socket
+ * that still carries (or has cut off) the rest of this one.
  */
 export async function readRawBody(c: Context): Promise<Uint8Array> {
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new SnapError("badRequest");
+  if (declared > MAX_BODY_BYTES) throw tooLarge(c);
   const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
@@ -22,7 +24,7 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => {});
-      throw new SnapError("badRequest");
+      throw tooLarge(c);
     }
     chunks.push(value);
   }
@@ -33,6 +35,11 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return out;
+}
+
+function tooLarge(c: Context): SnapError {
+  c.header("Connection", "close");
+  return new SnapError("badRequest");
 }
 
 /**

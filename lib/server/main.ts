@@ -7,6 +7,7 @@ import { pruneExternalIds } from "../gateway/external-ids";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
 import { bootGateway } from "./boot";
+import { answerClientError } from "./client-error";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
 
   const maintenance = setInterval(() => {
     pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));

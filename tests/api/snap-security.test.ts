@@ -68,7 +68,9 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       expect(Buffer.byteLength(padded(65_536))).toBe(65_536);
       // passes the size check and validation (unknown keys are ignored), then finds nothing
       expectEnvelope(await signed(merchant, { path: INQUIRY, body: padded(65_536) }), 404, "4042701");
-      expectEnvelope(await signed(merchant, { path: INQUIRY, body: padded(65_537) }), 400, "4002700", "Bad Request");
+      const over = await signed(merchant, { path: INQUIRY, body: padded(65_537) });
+      expectEnvelope(over, 400, "4002700", "Bad Request");
+      expect(over.connection).toBe("close"); // the unread rest must not poison a reused connection
     });
 
     it("a 1 MiB body with Content-Length → 4002700", async () => {

@@ -8,6 +8,7 @@ import { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../..
 export interface Answer {
   status: number;
   contentType: string | null;
+  connection: string | null;
   text: string;
   body: unknown;
 }
@@ -20,7 +21,7 @@ async function toAnswer(res: Response): Promise<Answer> {
   } catch {
     // left undefined: expectEnvelope fails on it
   }
-  return { status: res.status, contentType: res.headers.get("content-type"), text, body };
+  return { status: res.status, contentType: res.headers.get("content-type"), connection: res.headers.get("connection"), text, body };
 }
 
 /** fetch, answered as status + text + parsed JSON (whatever the status). */
@@ -120,7 +121,7 @@ export function rawHttp(baseUrl: string, method: string, path: string, headers: 
           } catch {
             parsed = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, contentType: (res.headers["content-type"] as string | undefined) ?? null, text, body: parsed });
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, connection: res.headers.connection ?? null, text, body: parsed });
         });
         res.on("error", reject);
       },
