@@ -1,15 +1,18 @@
 import type { Context } from "hono";
 import { SnapError } from "../snap/codes";
+import { fieldPath } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The raw body bytes, read once and at most 64 KiB. The signature is checked over these
- * exact bytes before anything parses them.
+ * exact bytes before anything parses them. A body refused for its size is left unread, so
+ * the answer closes the connection: a client must not send its next request on a socket
+ * that still carries (or has cut off) the rest of this one.
  */
 export async function readRawBody(c: Context): Promise<Uint8Array> {
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new SnapError("badRequest");
+  if (declared > MAX_BODY_BYTES) throw tooLarge(c);
   const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
@@ -21,7 +24,7 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => {});
-      throw new SnapError("badRequest");
+      throw tooLarge(c);
     }
     chunks.push(value);
   }
@@ -34,12 +37,77 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
   return out;
 }
 
-/** JSON object or array from the bytes, or 400 Bad Request. */
+function tooLarge(c: Context): SnapError {
+  c.header("Connection", "close");
+  return new SnapError("badRequest");
+}
+
+/**
+ * JSON from the bytes, or 400 Bad Request. A string holding U+0000 is refused as a field
+ * format error: PostgreSQL cannot store it in text or jsonb, so letting it through would
+ * turn a bad request into a 500 halfway through a transaction.
+ */
 export function parseJsonBody(raw: Uint8Array): unknown {
   if (raw.byteLength === 0) return undefined;
+  let text: string;
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+    value = JSON.parse(text);
   } catch {
     throw new SnapError("badRequest");
   }
+  // A raw NUL byte is invalid JSON already; only the escape can produce one.
+  if (/\\u0000/i.test(text)) {
+    const path = pathOfNul(value);
+    if (path) throw new SnapError("invalidFieldFormat", fieldPath(path) || "body");
+  }
+  return value;
+}
+
+/** The query string's parameters, refusing U+0000 for the same reason as in bodies. */
+export function queryParams(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (key.includes("\0") || value.includes("\0")) throw new SnapError("invalidFieldFormat", key.replace(/\0/g, "") || "query");
+    out[key] = value;
+  }
+  return out;
+}
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+/**
+ * Iterative, with parent links instead of copied paths: a 64 KiB body can nest ~32k levels
+ * deep, beyond the call stack. A path deeper than 16 levels is reported by its first 16.
+ */
+function pathOfNul(root: unknown): (string | number)[] | null {
+  const stack: Visit[] = [{ value: root, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === "string") {
+      if (value.includes("\0")) return pathTo(node);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
+    } else if (value && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, v] = entries[i]!;
+        if (key.includes("\0")) return pathTo({ value: v, key: key.replace(/\0/g, ""), parent: node });
+        stack.push({ value: v, key, parent: node });
+      }
+    }
+  }
+  return null;
+}
+
+function pathTo(node: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let n: Visit | null = node; n && n.key !== null; n = n.parent) path.push(n.key);
+  return path.reverse().slice(0, 16);
 }

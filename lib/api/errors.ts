@@ -21,11 +21,27 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Missing field → 400xx02, anything else wrong → 400xx01, named after the first issue. */
-export function zodToSnapError(error: z.ZodError): SnapError {
+/**
+ * Missing field → 400xx02, anything else wrong → 400xx01, named after the first issue.
+ * "Missing" is decided on the input itself when it is given: zod words a missing literal
+ * or enum (`grantType`) as a wrong value, not as "received undefined".
+ */
+export function zodToSnapError(error: z.ZodError, input?: unknown): SnapError {
   const issue = error.issues[0];
   if (!issue) return new SnapError("badRequest");
   const field = fieldPath(issue.path) || "body";
-  const missing = issue.code === "invalid_type" && /received undefined$/.test(issue.message);
+  const missing =
+    input !== undefined && issue.path.length > 0
+      ? valueAt(input, issue.path) === undefined
+      : issue.code === "invalid_type" && /received undefined$/.test(issue.message);
   return new SnapError(missing ? "invalidMandatoryField" : "invalidFieldFormat", field);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = value;
+  for (const key of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
 }

@@ -8,7 +8,7 @@ import { authenticateToken, type Partner, type PartnerKind } from "../gateway/pa
 import { successCode, SnapError, type ServiceCode } from "../snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "../snap/headers";
 import { hmacVerify, serviceStringToSign } from "../snap/signing";
-import { parseJsonBody, readRawBody } from "./body";
+import { parseJsonBody, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { toSnapAnswer, zodToSnapError } from "./errors";
 import type { RateLimiter } from "./rate-limit";
@@ -98,7 +98,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
 
       const body = parseBody(route.body, parseJsonBody(raw));
-      const query = parseBody(route.query, Object.fromEntries(url.searchParams));
+      const query = parseBody(route.query, queryParams(url));
       const result = await gw.db.transaction(async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
@@ -117,7 +117,8 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
 
 function parseBody<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
   if (!schema) return undefined as z.output<S>;
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw zodToSnapError(parsed.error);
+  const input = value ?? {};
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw zodToSnapError(parsed.error, input);
   return parsed.data;
 }

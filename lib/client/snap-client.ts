@@ -127,8 +127,9 @@ export class SnapClient {
   async call<S extends z.ZodType>(method: string, path: string, payload: unknown, schema: S): Promise<z.output<S>> {
     const body = payload === undefined ? "" : JSON.stringify(payload);
     let res = await this.raw({ method, path, body });
-    if (res.status === 401 && isCode(res.body, /^40100/)) {
-      // Token expired or the gateway restarted with a fresh store: one new token, one retry.
+    if (res.status === 401 && isCode(res.body, /^401\d{2}01$/)) {
+      // 401xx01 Invalid Token: expired, or the gateway restarted with a fresh store. One new
+      // token, one retry. (Only this case: 401xx00 is a signature fault a retry cannot fix.)
       this.forgetToken();
       res = await this.raw({ method, path, body });
     }

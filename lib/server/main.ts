@@ -8,6 +8,8 @@ import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
 import { bootGateway } from "./boot";
+import { answerClientError } from "./client-error";
+import { trackConnections } from "./connections";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
+  const connections = trackConnections(server);
 
   const maintenance = setInterval(() => {
     pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
       process.exit(0);
     });
     server.closeIdleConnections();
+    connections.drain();
     // Requests still running after 10 s are cut: a deploy must not hang forever.
     setTimeout(() => process.exit(1), 10_000).unref();
   };
@@ -87,13 +92,17 @@ async function main(): Promise<void> {
 }
 
 function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {
+  // A link's secret is a capability. A developer's terminal shows it (click and pay); when
+  // stdout is a pipe or a log collector, the links go out without it.
+  const showSecrets = process.stdout.isTTY === true;
   const lines = [
     "",
     `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
     `  API reference:       http://localhost:${port}/openapi.json`,
     "  Demo payment links:",
-    ...links.map((l) => `    ${l.state.padEnd(18)} ${l.paymentLinkUri}`),
+    ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
+    ...(showSecrets ? [] : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -40,8 +40,9 @@ export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): 
       if (!ts) throw new SnapError("invalidFieldFormat", "X-TIMESTAMP");
       if (!signature) throw new SnapError("unauthorized", "X-SIGNATURE missing");
       checkTimestampWindow(ts, gw.now(), gw.config.timestampSkewSeconds);
-      const parsed = TokenRequest.safeParse(parseJsonBody(raw) ?? {});
-      if (!parsed.success) throw zodToSnapError(parsed.error);
+      const input = parseJsonBody(raw) ?? {};
+      const parsed = TokenRequest.safeParse(input);
+      if (!parsed.success) throw zodToSnapError(parsed.error, input);
       const token = await issueAccessToken(gw, { clientKey, timestamp, signature });
       return c.json({
         responseCode: "2007300",

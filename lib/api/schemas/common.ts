@@ -1,11 +1,25 @@
 import { z } from "zod";
-import { MONEY_PATTERN } from "../../money";
+import { MONEY_PATTERN, parseMoney } from "../../money";
 import { parseIsoWithOffset } from "../../snap/time";
 
+/** Within the safe-integer range of minor units, so the handler's parseMoney cannot throw. */
+function inRange(v: string): boolean {
+  try {
+    parseMoney(v, { allowNegative: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** "150000.00": exactly two fraction digits, never negative. */
-export const MoneyString = z.string().regex(MONEY_PATTERN).refine((v) => !v.startsWith("-"), "must not be negative");
+export const MoneyString = z
+  .string()
+  .regex(MONEY_PATTERN)
+  .refine((v) => !v.startsWith("-"), "must not be negative")
+  .refine(inRange, "out of range");
 /** Fees may be negative (discounts). */
-export const SignedMoneyString = z.string().regex(MONEY_PATTERN);
+export const SignedMoneyString = z.string().regex(MONEY_PATTERN).refine(inRange, "out of range");
 
 export const Amount = z.object({ value: MoneyString, currency: z.literal("IDR") });
 export const AmountOut = z.object({ value: z.string(), currency: z.string() });

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SnapClient } from "../client/snap-client";
+import { externalIds, paymentLinks } from "../db/schema";
+import { createPaymentLink } from "../gateway/payment-links";
+import { bootGateway, type Gateway } from "../server/boot";
+import { createLogger } from "../log";
+import { jakartaDay } from "../snap/time";
+import { SnapError } from "../snap/codes";
+import type { ApiEnv } from "./env";
+import { RateLimiter } from "./rate-limit";
+import { mountAccessToken } from "./routes/access-token";
+import { defineSnapRoute, mountSnapRoute, type SnapRoute } from "./snap-route";
+
+/**
+ * The wrapper in-process, with routes that fail on purpose after writing: the only way to
+ * see a real fault mid-transaction (the shipped routes have none left to trigger).
+ */
+let gateway: Gateway;
+let client: SnapClient;
+let dataDir: string;
+const logLines: string[] = [];
+
+const Body = z.object({ partnerReferenceNo: z.string() });
+const Out = z.object({ linkId: z.string() });
+
+function writeLinkThen(fail: () => never) {
+  return defineSnapRoute({
+    method: "post",
+    path: `/v1.0/test/${randomUUID().slice(0, 8)}`,
+    service: "99",
+    summary: "test",
+    tag: "test",
+    partners: ["merchant"],
+    body: Body,
+    response: Out,
+    async handler({ gw, tx, partner, body }) {
+      const view = await createPaymentLink(gw, tx, partner, {
+        partnerReferenceNo: body.partnerReferenceNo,
+        trxId: "T",
+        currency: "IDR",
+        expiresAt: new Date(Date.now() + 3600_000),
+        invoice: { title: "t", subTitle: "", items: [{ name: "x", priceMinor: 100, quantity: 1 }], fees: [], customer: { firstName: "", lastName: "", email: "", phoneNumber: "", billingAddress: { address: "", city: "", postalCode: "", countryCode: "", province: "" } } },
+        paymentMethods: null,
+        callbackBaseUrl: null,
+        redirectUrl: null,
+        language: null,
+      });
+      if (view.link.id) fail();
+      return { linkId: view.link.id };
+    },
+  });
+}
+
+const crash = writeLinkThen(() => {
+  throw new Error(`disk on fire (while holding Bearer abc.def and /pay/x?secret=s3cr3t)`);
+});
+const refuse = writeLinkThen(() => {
+  throw new SnapError("featureNotAllowed", "after the write");
+});
+const succeed = writeLinkThen((() => undefined) as () => never);
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-wrapper-"));
+  const log = createLogger(
+    "info",
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        logLines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  );
+  gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" }, log });
+  const app = new OpenAPIHono<ApiEnv>();
+  const limiter = new RateLimiter(1000);
+  mountAccessToken(app, gateway.gw);
+  for (const route of [crash, refuse, succeed]) mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
+  const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => app.request(String(input), init)) as typeof fetch;
+  client = new SnapClient("http://gateway.test", gateway.credentials!.merchant, fetchImpl);
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function linksWithRef(ref: string) {
+  return gateway.gw.db.select().from(paymentLinks).where(eq(paymentLinks.partnerReferenceNo, ref));
+}
+
+async function externalIdRows(id: string) {
+  const partnerId = gateway.credentials!.merchant.partnerId;
+  return gateway.gw.db
+    .select()
+    .from(externalIds)
+    .where(and(eq(externalIds.partnerId, partnerId), eq(externalIds.externalId, id), eq(externalIds.day, jakartaDay(new Date()))));
+}
+
+describe("a fault after a write", () => {
+  it("answers 500xx00 General Error and rolls back the write and the X-EXTERNAL-ID", async () => {
+    const ref = `CRASH-${randomUUID()}`;
+    const externalId = randomUUID();
+    const res = await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    expect(res).toEqual({ status: 500, body: { responseCode: "5009900", responseMessage: "General Error" } });
+    expect(await linksWithRef(ref)).toEqual([]);
+    expect(await externalIdRows(externalId)).toEqual([]);
+
+    // The same external id is still free, and the same write commits when nothing fails.
+    const ok = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    expect(ok.status).toBe(200);
+    expect(await linksWithRef(ref)).toHaveLength(1);
+    expect(await externalIdRows(externalId)).toHaveLength(1);
+  });
+
+  it("logs the fault once, without the secrets its message carried", async () => {
+    const before = logLines.length;
+    await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: `CRASH-${randomUUID()}` }) });
+    const lines = logLines.slice(before).filter((l) => l.includes("unexpected fault"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("disk on fire");
+    expect(lines[0]).not.toContain("abc.def");
+    expect(lines[0]).not.toContain("s3cr3t");
+  });
+
+  it("a domain refusal after a write rolls back the same way", async () => {
+    const ref = `REFUSE-${randomUUID()}`;
+    const externalId = randomUUID();
+    const res = await client.raw({ method: "POST", path: refuse.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    expect(res).toEqual({ status: 403, body: { responseCode: "4039901", responseMessage: "Feature Not Allowed after the write" } });
+    expect(await linksWithRef(ref)).toEqual([]);
+    expect(await externalIdRows(externalId)).toEqual([]);
+  });
+
+  it("a success records its X-EXTERNAL-ID, so the same id again is 409xx00", async () => {
+    const externalId = randomUUID();
+    const first = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    expect(first.status).toBe(200);
+    const again = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    expect(again).toEqual({ status: 409, body: { responseCode: "4099900", responseMessage: "Conflict" } });
+  });
+});
