@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
-import * as schema from "../lib/db/schema";
+import { observeStatements, pgTypes } from "../lib/db/statements";
 import { recordExternalId } from "../lib/gateway/external-ids";
 import { getPartner } from "../lib/gateway/partners";
 import { findLink } from "../lib/gateway/payment-links";
@@ -32,8 +32,8 @@ export interface CeilingResult {
 
 /**
  * The Inquiry's storage work without HTTP: the statements its handler issues (captured from
- * the real code through drizzle's logger, then replayed on the raw driver with a fresh
- * X-EXTERNAL-ID each time), in one transaction each, from `concurrency` loops at once.
+ * the real code, then replayed on the raw driver with a fresh X-EXTERNAL-ID each time), in
+ * one transaction each, from `concurrency` loops at once.
  * Partner and token lookups are left out: the server caches them in memory too.
  *
  * PGlite: a fresh data dir, seeded like a new server's. PostgreSQL: the server's own
@@ -58,21 +58,24 @@ export async function inquiryCeiling(opts: {
     const linkId = credentials.demoLinks[1]!.paymentLinkId; // a link with a chosen method: the join finds a payment
     const raw = (database.db as unknown as { $client: PGlite | Pool }).$client;
 
-    // Capture: the handler's own functions on a drizzle instance that records every statement.
+    // Capture: the handler's own functions, in a transaction as the wrapper runs them, with
+    // every statement they issue recorded (BEGIN/COMMIT come from the driver's transaction).
     const captured: Statement[] = [];
-    const logger = { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params }) };
-    const recording =
-      opts.kind === "pglite"
-        ? (await import("drizzle-orm/pglite")).drizzle(raw as PGlite, { schema, logger })
-        : (await import("drizzle-orm/node-postgres")).drizzle(raw as Pool, { schema, logger });
     const marker = randomUUID();
-    const ctx = { ...gw, db: recording as unknown as typeof gw.db };
-    await recording.transaction(async (tx) => {
-      await recordExternalId(tx as never, partner.id, marker, gw.now());
-      await findLink(ctx, tx as never, partner, { paymentLinkId: linkId });
-    });
-    const statements = captured.map((s) => ({ sql: s.sql, params: s.params, externalIdAt: s.params.indexOf(marker) }));
-    if (!statements.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
+    observeStatements((sql, params) => captured.push({ sql, params }));
+    try {
+      await gw.db.transaction(async (tx) => {
+        await recordExternalId(tx, partner.id, marker, gw.now());
+        await findLink(gw, tx, partner, { paymentLinkId: linkId });
+      });
+    } finally {
+      observeStatements(null);
+    }
+    const inTransaction = captured.map((s) => ({ sql: s.sql, params: s.params, externalIdAt: s.params.indexOf(marker) }));
+    if (!inTransaction.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
+    // drizzle-orm/node-postgres wraps a transaction in begin … commit on a pooled client.
+    const statements =
+      opts.kind === "postgres" ? [{ sql: "begin", params: [], externalIdAt: -1 }, ...inTransaction, { sql: "commit", params: [], externalIdAt: -1 }] : inTransaction;
 
     const paramsFor = (s: (typeof statements)[number], externalId: string) =>
       s.externalIdAt < 0 ? s.params : s.params.map((p, i) => (i === s.externalIdAt ? externalId : p));
@@ -88,10 +91,10 @@ export async function inquiryCeiling(opts: {
           }
         : async () => {
             const id = randomUUID();
-            // drizzle-orm/node-postgres: a pooled client, then begin … commit (captured above).
+            // drizzle-orm/node-postgres: a pooled client, then begin … commit.
             const client = await (raw as Pool).connect();
             try {
-              for (const s of statements) await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array" });
+              for (const s of statements) await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array", types: pgTypes });
             } finally {
               client.release();
             }

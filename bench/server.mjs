@@ -19,12 +19,12 @@ export async function freePort() {
  * Start `dist/server.js` on a free port with a fresh data dir (PGlite) or `databaseUrl`, and
  * wait for /api/health. Logs go to a file in the data dir (stdout of a benchmark stays clean).
  */
-export async function startServer({ root, databaseUrl, env = {} }) {
+export async function startServer({ root, databaseUrl, env = {}, nodeArgs = [] }) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-bench-"));
   const logFile = path.join(dataDir, "server.log");
   const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "dist/server.js"], {
     cwd: root,
     env: {
       ...process.env,
