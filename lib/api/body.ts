@@ -11,8 +11,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * that still carries (or has cut off) the rest of this one.
  */
 export async function readRawBody(c: Context): Promise<Uint8Array> {
-  const declared = Number(c.req.header("content-length") ?? "0");
+  const length = c.req.header("content-length");
+  const declared = Number(length ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge(c);
+  if (length !== undefined && c.req.method !== "GET" && c.req.method !== "HEAD") {
+    // A declared length within the limit bounds the read (Node's parser stops there), so the
+    // body is taken in one piece: the node-server adapter then reads the socket directly
+    // instead of building a web Request and ReadableStream around it.
+    return new Uint8Array(await c.req.raw.arrayBuffer());
+  }
+  // No length (chunked): read as a stream, counting, and stop at the limit.
   const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();

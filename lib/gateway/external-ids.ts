@@ -1,17 +1,23 @@
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { externalIds } from "../db/schema";
+import { builder, run, statement } from "../db/statements";
 import { SnapError } from "../snap/codes";
 import { jakartaDay } from "../snap/time";
 
+const INSERT = statement(
+  builder.insert(externalIds).values({ partnerId: sql.placeholder("partnerId"), day: sql.placeholder("day"), externalId: sql.placeholder("externalId") }),
+);
+
 /**
  * X-EXTERNAL-ID is unique per partner per Jakarta calendar day. The primary key decides
- * races: of two requests with one id, the second insert fails and answers 409.
+ * races: of two requests with one id, the second insert fails and answers 409. Runs on
+ * every signed request, so it is a hot statement (lib/db/statements.ts).
  */
 export async function recordExternalId(tx: Executor, partnerId: string, externalId: string, now: Date): Promise<void> {
   try {
-    await tx.insert(externalIds).values({ partnerId, day: jakartaDay(now), externalId });
+    await run(tx, INSERT, { partnerId, day: jakartaDay(now), externalId });
   } catch (err) {
     if (isUniqueViolation(err)) throw new SnapError("conflict");
     throw err;

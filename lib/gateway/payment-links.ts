@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { paymentLinks, payments, type Invoice } from "../db/schema";
+import { builder, rowReader, run, statement, type Statement } from "../db/statements";
 import { SnapError } from "../snap/codes";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
@@ -95,6 +96,26 @@ export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partn
 }
 
 /**
+ * The lookups of findLink, one statement each (a hot path: every Inquiry and Method, and
+ * Pay with FOR UPDATE): by id within the partner's links, by id alone (the hosted-checkout
+ * client), by the partner's reference.
+ */
+const LOOKUPS = (() => {
+  const select = () =>
+    builder.select({ link: paymentLinks, payment: payments }).from(paymentLinks).leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
+  const id = eq(paymentLinks.id, sql.placeholder("id"));
+  const scope = eq(paymentLinks.partnerId, sql.placeholder("partnerId"));
+  const ref = eq(paymentLinks.partnerReferenceNo, sql.placeholder("ref"));
+  const both = (where: ReturnType<typeof and>) => ({
+    read: statement(select().where(where).limit(1)),
+    forUpdate: statement(select().where(where).limit(1).for("update", { of: paymentLinks })),
+  });
+  return { idInScope: both(and(id, scope)), idAnyPartner: both(id), refInScope: both(and(ref, scope)) };
+})();
+const linkColumns = rowReader(paymentLinks);
+const paymentColumns = rowReader(payments);
+
+/**
  * Find a link the partner may see: by id first, else by the partner's reference. The
  * hosted-checkout client may read any link, but only by id; a merchant only its own.
  */
@@ -105,22 +126,24 @@ export async function findLink(
   lookup: LinkLookup,
   { forUpdate = false } = {},
 ): Promise<LinkView> {
-  const scope = partner.kind === "checkout" ? undefined : eq(paymentLinks.partnerId, partner.id);
-  let where;
-  if (lookup.paymentLinkId) where = and(eq(paymentLinks.id, lookup.paymentLinkId), scope);
-  else if (lookup.partnerReferenceNo && scope) where = and(eq(paymentLinks.partnerReferenceNo, lookup.partnerReferenceNo), scope);
-  else throw new SnapError("transactionNotFound");
+  const scoped = partner.kind !== "checkout";
+  let query: { read: Statement; forUpdate: Statement };
+  let values: Record<string, unknown>;
+  if (lookup.paymentLinkId) {
+    query = scoped ? LOOKUPS.idInScope : LOOKUPS.idAnyPartner;
+    values = { id: lookup.paymentLinkId, partnerId: partner.id };
+  } else if (lookup.partnerReferenceNo && scoped) {
+    query = LOOKUPS.refInScope;
+    values = { ref: lookup.partnerReferenceNo, partnerId: partner.id };
+  } else throw new SnapError("transactionNotFound");
 
-  const query = tx
-    .select({ link: paymentLinks, payment: payments })
-    .from(paymentLinks)
-    .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId))
-    .where(where)
-    .limit(1);
-  const [row] = forUpdate ? await query.for("update", { of: paymentLinks }) : await query;
+  const [row] = await run(tx, forUpdate ? query.forUpdate : query.read, values);
   if (!row) throw new SnapError("transactionNotFound");
-  const merchant = await getPartner(ctx, row.link.partnerId, tx);
-  return { ...row, merchantName: merchant?.name ?? "", state: linkState(row.link, ctx.now()) };
+  const link = linkColumns.read(row, 0);
+  // A left join without a match gives nulls for every payment column.
+  const payment = row[linkColumns.width] === null ? null : paymentColumns.read(row, linkColumns.width);
+  const merchant = await getPartner(ctx, link.partnerId, tx);
+  return { link, payment, merchantName: merchant?.name ?? "", state: linkState(link, ctx.now()) };
 }
 
 /** Pay Payment Link: choose (or re-choose) a method and get what to pay into. */

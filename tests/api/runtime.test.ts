@@ -103,6 +103,18 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     });
   });
 
+  it("`npm run example:create-link` creates a link with the typed client and prints its URI", async () => {
+    const run = spawnSync("npm", ["run", "--silent", "example:create-link"], { cwd: ROOT, env: { ...process.env, DATA_DIR: srv.dataDir, GATEWAY_BASE_URL: srv.baseUrl }, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const uri = new URL(run.stdout.trim());
+    expect(`${uri.origin}${uri.pathname}`).toMatch(new RegExp(`^${srv.credentials.baseUrl}/pay/[0-9a-f-]{36}$`));
+    bag.add("payment-link secret", uri.searchParams.get("secret"));
+    const id = uri.pathname.split("/").pop()!;
+    const inquiry = await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } });
+    expect(inquiry.paymentLinkData.paymentLinkUri).toBe(uri.href);
+    expect(inquiry.paymentLinkData.totalAmount).toEqual({ currency: "IDR", value: "265000.00" });
+  });
+
   it("never logs a secret: client secrets, keys, secret key, tokens, signatures, link secrets", async () => {
     const c = srv.credentials;
     for (const p of [c.merchant, c.acquirer, srv.checkout]) {

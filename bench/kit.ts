@@ -1,0 +1,120 @@
+/**
+ * What the benchmark needs from the TypeScript side, bundled by scripts/bench.mjs into
+ * dist/bench-kit.mjs: the gateway's own signing functions (so requests are signed exactly
+ * as a partner signs them), the throwaway PostgreSQL cluster of the tests, and the storage
+ * ceiling of the Inquiry.
+ */
+import { randomUUID } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import { observeStatements, pgTypes } from "../lib/db/statements";
+import { recordExternalId } from "../lib/gateway/external-ids";
+import { getPartner } from "../lib/gateway/partners";
+import { findLink } from "../lib/gateway/payment-links";
+import { createLogger } from "../lib/log";
+import { bootGateway } from "../lib/server/boot";
+
+export { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../lib/snap/signing";
+export { formatJakarta } from "../lib/snap/time";
+export { freePort, startCluster } from "../tests/support/postgres";
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface CeilingResult {
+  transactions: number;
+  seconds: number;
+  rps: number;
+  statements: string[];
+}
+
+/**
+ * The Inquiry's storage work without HTTP: the statements its handler issues (captured from
+ * the real code, then replayed on the raw driver with a fresh X-EXTERNAL-ID each time), in
+ * one transaction each, from `concurrency` loops at once.
+ * Partner and token lookups are left out: the server caches them in memory too.
+ *
+ * PGlite: a fresh data dir, seeded like a new server's. PostgreSQL: the server's own
+ * database (`databaseUrl`, `dataDir` for its credentials), through a pool of the server's size.
+ */
+export async function inquiryCeiling(opts: {
+  kind: "pglite" | "postgres";
+  dataDir: string;
+  databaseUrl?: string;
+  durationMs: number;
+  concurrency: number;
+  poolMax?: number;
+}): Promise<CeilingResult> {
+  if (opts.poolMax) process.env.PG_POOL_MAX = String(opts.poolMax);
+  const { gw, database, credentials } = await bootGateway({
+    env: { ...process.env, DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl ?? "", LOG_LEVEL: "warn" },
+    log: createLogger("warn"),
+  });
+  try {
+    if (!credentials) throw new Error(`no sandbox credentials in ${opts.dataDir}`);
+    const partner = (await getPartner(gw, credentials.merchant.partnerId))!; // cached, as in the server
+    const linkId = credentials.demoLinks[1]!.paymentLinkId; // a link with a chosen method: the join finds a payment
+    const raw = (database.db as unknown as { $client: PGlite | Pool }).$client;
+
+    // Capture: the handler's own functions, in a transaction as the wrapper runs them, with
+    // every statement they issue recorded (BEGIN/COMMIT come from the driver's transaction).
+    const captured: Statement[] = [];
+    const marker = randomUUID();
+    observeStatements((sql, params) => captured.push({ sql, params }));
+    try {
+      await gw.db.transaction(async (tx) => {
+        await recordExternalId(tx, partner.id, marker, gw.now());
+        await findLink(gw, tx, partner, { paymentLinkId: linkId });
+      });
+    } finally {
+      observeStatements(null);
+    }
+    const inTransaction = captured.map((s) => ({ sql: s.sql, params: s.params, externalIdAt: s.params.indexOf(marker) }));
+    if (!inTransaction.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
+    // drizzle-orm/node-postgres wraps a transaction in begin … commit on a pooled client.
+    const statements =
+      opts.kind === "postgres" ? [{ sql: "begin", params: [], externalIdAt: -1 }, ...inTransaction, { sql: "commit", params: [], externalIdAt: -1 }] : inTransaction;
+
+    const paramsFor = (s: (typeof statements)[number], externalId: string) =>
+      s.externalIdAt < 0 ? s.params : s.params.map((p, i) => (i === s.externalIdAt ? externalId : p));
+
+    const runOnce: () => Promise<void> =
+      opts.kind === "pglite"
+        ? async () => {
+            const id = randomUUID();
+            // drizzle-orm/pglite runs a transaction through PGlite's transaction(): BEGIN/COMMIT inside.
+            await (raw as PGlite).transaction(async (tx) => {
+              for (const s of statements) await tx.query(s.sql, paramsFor(s, id), { rowMode: "array" });
+            });
+          }
+        : async () => {
+            const id = randomUUID();
+            // drizzle-orm/node-postgres: a pooled client, then begin … commit.
+            const client = await (raw as Pool).connect();
+            try {
+              for (const s of statements) await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array", types: pgTypes });
+            } finally {
+              client.release();
+            }
+          };
+
+    for (let i = 0; i < 200; i++) await runOnce(); // warm-up
+    let transactions = 0;
+    const started = performance.now();
+    const until = started + opts.durationMs;
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < until) {
+          await runOnce();
+          transactions++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return { transactions, seconds, rps: transactions / seconds, statements: statements.map((s) => s.sql) };
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type Cluster } from "../../tests/support/postgres";
+import { recordExternalId } from "../gateway/external-ids";
+import { getPartner, type Partner } from "../gateway/partners";
+import { choosePaymentMethod, findLink } from "../gateway/payment-links";
+import { createLogger } from "../log";
+import { bootGateway, type Gateway } from "../server/boot";
+import { SnapError } from "../snap/codes";
+import { paymentLinks, payments } from "./schema";
+import { observeStatements } from "./statements";
+
+/**
+ * The hot statements must answer exactly what drizzle's query builder answers: same rows,
+ * same types, on both drivers. Compared on the seeded demo links (no method, VA, QR).
+ */
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+}, 60_000);
+afterAll(() => cluster?.stop());
+
+describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) => {
+  let gateway: Gateway;
+  let merchant: Partner;
+  let checkout: Partner;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-"));
+    const databaseUrl = kind === "postgres" ? await cluster.createDatabase(`s_${randomUUID().slice(0, 8)}`) : "";
+    gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: "" }, log: createLogger("warn") });
+    merchant = (await getPartner(gateway.gw, gateway.credentials!.merchant.partnerId))!;
+    const checkoutId = (JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as { partnerId: string }).partnerId;
+    checkout = (await getPartner(gateway.gw, checkoutId))!;
+    // a paid-looking link too: timestamps and nullable columns filled
+    const { gw } = gateway;
+    const id = gateway.credentials!.demoLinks[1]!.paymentLinkId;
+    await gw.db.update(paymentLinks).set({ paidAt: new Date("2026-11-22T08:04:05.123Z"), language: "id", paymentMethods: ["va.bca"] }).where(eq(paymentLinks.id, id));
+  }, 60_000);
+  afterAll(async () => {
+    await gateway?.database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function viaDrizzle(id: string) {
+    const [row] = await gateway.gw.db
+      .select({ link: paymentLinks, payment: payments })
+      .from(paymentLinks)
+      .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId))
+      .where(and(eq(paymentLinks.id, id)))
+      .limit(1);
+    return row!;
+  }
+
+  it("findLink returns the same link and payment as drizzle, for every demo link and lookup", async () => {
+    const { gw } = gateway;
+    for (const demo of gateway.credentials!.demoLinks) {
+      const expected = await viaDrizzle(demo.paymentLinkId);
+      const byId = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: demo.paymentLinkId }));
+      const byRef = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { partnerReferenceNo: expected.link.partnerReferenceNo }));
+      const asCheckout = await gw.db.transaction((tx) => findLink(gw, tx, checkout, { paymentLinkId: demo.paymentLinkId }));
+      const locked = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: demo.paymentLinkId }, { forUpdate: true }));
+      for (const view of [byId, byRef, asCheckout, locked]) {
+        expect(view.link).toStrictEqual(expected.link);
+        expect(view.payment).toStrictEqual(expected.payment);
+      }
+      expect(byId.link.expiresAt).toBeInstanceOf(Date);
+      expect(typeof byId.link.totalMinor).toBe("number");
+      expect(typeof byId.link.invoice.items[0]!.priceMinor).toBe("number");
+    }
+    const va = await viaDrizzle(gateway.credentials!.demoLinks[1]!.paymentLinkId);
+    expect(va.payment).not.toBeNull();
+    expect(va.link.paidAt).toEqual(new Date("2026-11-22T08:04:05.123Z"));
+  });
+
+  it("keeps the partner scope and the checkout rule", async () => {
+    const { gw } = gateway;
+    const ref = (await viaDrizzle(gateway.credentials!.demoLinks[0]!.paymentLinkId)).link.partnerReferenceNo;
+    const notFound = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ snapCase: "transactionNotFound" });
+    await notFound(gw.db.transaction((tx) => findLink(gw, tx, checkout, { partnerReferenceNo: ref })));
+    await notFound(gw.db.transaction((tx) => findLink(gw, tx, { ...merchant, id: randomUUID() }, { paymentLinkId: gateway.credentials!.demoLinks[0]!.paymentLinkId })));
+    await notFound(gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: "no-such-link" })));
+  });
+
+  it("Pay still works through the FOR UPDATE lookup", async () => {
+    const { gw } = gateway;
+    const id = gateway.credentials!.demoLinks[0]!.paymentLinkId;
+    const view = await gw.db.transaction((tx) => choosePaymentMethod(gw, tx, merchant, { paymentLinkId: id }, { groupId: "qr", methodId: "qris" }));
+    expect(view.payment?.groupId).toBe("qr");
+    expect((await viaDrizzle(id)).payment).toStrictEqual(view.payment);
+  });
+
+  it("recordExternalId: once per partner and day, 409xx00 the second time, visible to observers", async () => {
+    const { gw } = gateway;
+    const seen: string[] = [];
+    observeStatements((text) => seen.push(text));
+    try {
+      const id = randomUUID();
+      await gw.db.transaction((tx) => recordExternalId(tx, merchant.id, id, gw.now()));
+      const again = gw.db.transaction((tx) => recordExternalId(tx, merchant.id, id, gw.now()));
+      await expect(again).rejects.toBeInstanceOf(SnapError);
+      await expect(again).rejects.toMatchObject({ snapCase: "conflict" });
+      await gw.db.transaction((tx) => recordExternalId(tx, checkout.id, id, gw.now())); // another partner
+    } finally {
+      observeStatements(null);
+    }
+    expect(seen.filter((s) => s.startsWith('insert into "external_ids"'))).toHaveLength(3);
+  });
+});

@@ -1,0 +1,96 @@
+// `npm run bench`: the gateway under load, on PGlite and then PostgreSQL.
+//
+// For each database: start the production server, run each section against it, stop it.
+// Sections live in bench/ (one module each) and run in order:
+//   1. bench/inquiry.mjs   Inquiry Payment Link over HTTP (autocannon) and its storage
+//                          ceiling (the same SQL in-process), with their ratio
+//   2. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+// Figures are printed (and written to bench-results/), never asserted.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const log = (line = "") => process.stdout.write(`${line}\n`);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",");
+
+if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync("dist/server.js")) {
+  log("No production build yet: running `npm run build`…");
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// The TypeScript helpers (signing, the PostgreSQL cluster, the storage ceiling), bundled.
+await build({
+  entryPoints: ["bench/kit.ts"],
+  outfile: "dist/bench-kit.mjs",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  logLevel: "warning",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+const kit = await import(pathToFileURL(path.join(root, "dist/bench-kit.mjs")).href);
+const { startServer } = await import("../bench/server.mjs");
+const { benchInquiry, benchInquiryCeiling } = await import("../bench/inquiry.mjs");
+const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("../bench/checkout.mjs") : null;
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+log(`Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`);
+log(`load average at start: ${load()}`);
+
+const rows = [];
+let cluster = null;
+try {
+  for (const db of DATABASES) {
+    log(`\n== ${db} ==`);
+    let databaseUrl;
+    if (db === "postgres") {
+      cluster = await kit.startCluster();
+      databaseUrl = await cluster.createDatabase(`bench_${Date.now()}`);
+    }
+    // The per-partner rate limit would cap the run; the bench measures the gateway, not it.
+    const server = await startServer({ root, databaseUrl, env: { RATE_LIMIT_RPS: "1000000" } });
+    try {
+      log("Inquiry Payment Link over HTTP…");
+      const http = await benchInquiry({ kit, server, log, seconds: SECONDS, connections: CONNECTIONS });
+      log(`  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (${http.requests} requests, all 200)`);
+      log("Storage ceiling (same SQL, in-process, no HTTP)…");
+      const ceiling = await benchInquiryCeiling({ kit, db, server, seconds: SECONDS, connections: CONNECTIONS });
+      log(`  ${ceiling.rps.toFixed(0)} transactions/s (${ceiling.statements.length} statements each)`);
+      const ratio = http.rps / ceiling.rps;
+      log(`inquiry/ceiling ratio: ${ratio.toFixed(2)}`);
+      rows.push({ db, section: "inquiry", rps: http.rps, p50: http.p50, p99: http.p99, ceiling: ceiling.rps, ratio });
+
+      if (checkoutModule?.benchCheckout) {
+        log("Checkout…");
+        const more = await checkoutModule.benchCheckout({ baseUrl: server.baseUrl, log, db, server });
+        if (Array.isArray(more)) for (const r of more) rows.push({ db, ...r });
+      }
+    } finally {
+      const code = await server.stop();
+      if (code !== 0) log(`  (server exited with ${code}; its log: ${path.join(server.dataDir, "server.log")})`);
+    }
+  }
+} finally {
+  cluster?.stop();
+}
+
+const fmt = (v, digits = 0) => (typeof v === "number" ? v.toFixed(digits) : (v ?? ""));
+log("\n| database | section | req/s | p50 ms | p99 ms | ceiling req/s | ratio |");
+log("|---|---|---:|---:|---:|---:|---:|");
+for (const r of rows) log(`| ${r.db} | ${r.section} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.ceiling)} | ${fmt(r.ratio, 2)} |`);
+log(`\nload average at end: ${load()}`);
+
+fs.mkdirSync("bench-results", { recursive: true });
+const file = path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`);
+log(`(written to ${file})`);
