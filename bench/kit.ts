@@ -16,6 +16,8 @@ import { bootGateway } from "../lib/server/boot";
 
 export { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../lib/snap/signing";
 export { formatJakarta } from "../lib/snap/time";
+export { benchNotifications } from "./notifications";
+export { benchIntents } from "./intents";
 export { freePort, startCluster } from "../tests/support/postgres";
 
 interface Statement {

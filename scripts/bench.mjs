@@ -4,7 +4,9 @@
 // Sections live in bench/ (one module each) and run in order:
 //   1. bench/inquiry.mjs   Inquiry Payment Link over HTTP (autocannon) and its storage
 //                          ceiling (the same SQL in-process), with their ratio
-//   2. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+//   2. bench/notifications.ts  VA notifications settled/s and settlement → callback delay
+//   3. bench/intents.ts    payment intent create + confirm pairs/s
+//   4. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -69,6 +71,11 @@ try {
       const ratio = http.rps / ceiling.rps;
       log(`inquiry/ceiling ratio: ${ratio.toFixed(2)}`);
       rows.push({ db, section: "inquiry", rps: http.rps, p50: http.p50, p99: http.p99, ceiling: ceiling.rps, ratio });
+
+      log("Payment notifications (issue 4)…");
+      await kit.benchNotifications({ baseUrl: server.baseUrl, credentials: { ...server.credentials, checkout: server.checkout }, log: (l) => log(`  ${l}`) });
+      log("Payment intents (issue 5)…");
+      await kit.benchIntents({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), durationMs: SECONDS * 1000 });
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");
