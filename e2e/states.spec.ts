@@ -38,7 +38,7 @@ for (const { lang, vp } of MATRIX) {
       const email = page.getByText(link.additionalInfo.customerDetail.email).filter({ visible: true });
       if (vp.width < 900) {
         await expect(email).toHaveCount(0);
-        await page.getByText(m.Invoice.showCustomer, { exact: true }).click();
+        await page.locator("summary", { hasText: m.Invoice.showCustomer }).click();
       }
       await expect(email).toHaveCount(1);
       await expect(page.getByText("Jl. Sudirman 1").filter({ visible: true })).toHaveCount(1);
