@@ -63,3 +63,14 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
   }
 }
 
+
+/**
+ * Is `secretKey` a merchant's secret key? Asked of the gateway with the /v1 family's own
+ * check (a read-only listing, limit 1), so the checkout never sees how keys are stored.
+ */
+export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
+  if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
+  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  await res.text(); // drain: the listing itself is not needed
+  return res.ok;
+}
