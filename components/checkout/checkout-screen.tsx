@@ -173,7 +173,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             serverNow={nowMs}
             poll={!preview && view !== "open"}
             paymentKey={paymentKey(link)}
-            labels={{ checking: tp("checking"), unavailable: tp("statusUnavailable") }}
+            labels={{ unavailable: tp("statusUnavailable") }}
           >
             {main}
           </CheckoutClock>
