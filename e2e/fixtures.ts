@@ -1,14 +1,15 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { CreatePaymentLinkRequest, PaymentLinkData } from "../lib/api/schemas/payment-link";
+import type { PaymentLinkData } from "../lib/api/schemas/payment-link";
 import { GatewayClient, type SnapCredentials } from "../lib/client/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "../lib/client/simulator";
 import type { SandboxCredentials } from "../lib/gateway/seed";
-import { formatJakarta } from "../lib/snap/time";
 import { CheckoutPage } from "./pages/checkout-page";
+import { linkRequest, type LinkOverrides } from "./fixtures-data";
+
+export { linkRequest, type LinkOverrides };
 
 export type Lang = "en" | "id";
 
@@ -32,43 +33,6 @@ export interface Gateway {
   payVa(link: PaymentLinkData): Promise<void>;
   settleQr(link: PaymentLinkData, status: "00" | "06"): Promise<void>;
   inquiry(id: string): Promise<PaymentLinkData>;
-}
-
-export type LinkOverrides = Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & {
-  additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]>;
-  expiresInSeconds?: number;
-};
-
-/** A realistic invoice: two items, a fee and a discount, so totals and discounts show. */
-export function linkRequest(o: LinkOverrides = {}): CreatePaymentLinkRequest {
-  const { additionalInfo, expiresInSeconds, ...rest } = o;
-  return {
-    partnerReferenceNo: `E2E-${randomUUID().slice(0, 13)}`,
-    trxId: `TRX-${randomUUID().slice(0, 8)}`,
-    ...(expiresInSeconds ? { expiredDate: formatJakarta(new Date(Date.now() + expiresInSeconds * 1000)) } : {}),
-    ...rest,
-    additionalInfo: {
-      invoiceTitle: "Kopi order",
-      invoiceSubTitle: "Order #42",
-      itemDetails: [
-        { name: "Gayo Arabica 250 g", price: "125000.00", quantity: 2 },
-        { name: "Croissant", price: "18500.00", quantity: 3 },
-      ],
-      customFees: [
-        { text: "Shipping", value: "15000.00" },
-        { text: "Voucher", value: "-20000.00" },
-      ],
-      customerDetail: {
-        firstName: "Budi",
-        lastName: "Santoso",
-        email: "budi@example.co.id",
-        phoneNumber: "+628111111111",
-        billingAddress: { address: "Jl. Sudirman 1", city: "Jakarta", postalCode: "10220", countryCode: "ID", province: "DKI Jakarta" },
-      },
-      redirectUrl: "https://merchant.example/thanks",
-      ...additionalInfo,
-    },
-  };
 }
 
 const content = (l: PaymentLinkData) => {
