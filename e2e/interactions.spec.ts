@@ -103,3 +103,25 @@ test.describe("language (CONTRACT §4 order)", () => {
     await expect(page.getByRole("heading", { name: messages("id").Paid.heading })).toBeVisible();
   });
 });
+
+test.describe("layout stability", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("the countdown, the deadline in the payer's zone and the late status poller shift nothing", async ({ page, gateway, checkoutPage }) => {
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await checkoutPage.open(link.paymentLinkUri);
+    await checkoutPage.chooseVa("BCA");
+    await page.reload();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 3_500);
+        }),
+    );
+    expect(shift).toBeLessThanOrEqual(0.02);
+  });
+});
