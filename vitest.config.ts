@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "i18n/**/*.test.ts", "components/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

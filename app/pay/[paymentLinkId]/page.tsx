@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { CheckoutScreen } from "../../../components/checkout/checkout-screen";
+import { viewOf } from "../../../components/checkout/view-model";
+import { asLocale } from "../../../i18n/locale";
+import { authorizedLink, loadMethods } from "../../../lib/client/checkout-links";
+import { payerTimeZone } from "../../../lib/client/payer-time-zone";
+
+type Props = {
+  params: Promise<{ paymentLinkId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { paymentLinkId } = await params;
+  const link = await authorizedLink(paymentLinkId);
+  const t = await getTranslations("Meta");
+  return {
+    title: link ? t("title", { merchant: link.additionalInfo.merchantName }) : t("notFoundTitle"),
+    robots: { index: false, follow: false },
+  };
+}
+
+/**
+ * The payer's checkout. Server-rendered from one Inquiry (plus Method when the picker shows);
+ * the proxy has swapped the secret for a cookie, which is checked again here.
+ */
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const { paymentLinkId } = await params;
+  const sp = await searchParams;
+  const link = await authorizedLink(paymentLinkId);
+  if (!link) notFound();
+  const locale = asLocale(await getLocale());
+  const nowMs = Date.now();
+  const view = viewOf(link, nowMs);
+  const changing = one(sp.change) === "1" && (view === "va" || view === "qr" || view === "card" || view === "rejected");
+  const groups = view === "open" || changing ? await loadMethods(link) : null;
+  const lang = one(sp.lang);
+  const validLang = lang === "en" || lang === "id" ? lang : null;
+  return (
+    <CheckoutScreen
+      link={link}
+      view={view}
+      groups={groups}
+      locale={locale}
+      timeZone={await payerTimeZone()}
+      nowMs={nowMs}
+      changing={changing}
+      query={validLang ? { lang: validLang } : {}}
+      lang={validLang}
+      preview={null}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { checkoutCookieKey, isLinkId, isMerchantSecretKey } from "../../../../lib/client/checkout-gateway";
+import { authorizedLink } from "../../../../lib/client/checkout-links";
+import { previewToken, PREVIEW_COOKIE, secretOfUri } from "../../../../lib/client/checkout-session";
+
+export type PreviewSignInResult = { ok: true } | { ok: false; error: string };
+
+/** The merchant proves its secret key once; the preview then runs on a short-lived cookie. */
+export async function previewSignIn(_prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult> {
+  const t = await getTranslations("Preview");
+  const linkId = String(form.get("linkId") ?? "");
+  const secretKey = String(form.get("secretKey") ?? "").trim();
+  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
+  const secret = link ? secretOfUri(link.paymentLinkUri) : null;
+  if (!link || !secret) return { ok: false, error: t("badKey") };
+  let valid = false;
+  try {
+    valid = await isMerchantSecretKey(secretKey);
+  } catch {
+    valid = false;
+  }
+  if (!valid) return { ok: false, error: t("badKey") };
+  (await cookies()).set(PREVIEW_COOKIE, previewToken(checkoutCookieKey(), linkId, secret), {
+    httpOnly: true,
+    sameSite: "strict",
+    path: `/pay/${linkId}/preview`,
+    maxAge: 8 * 3600,
+  });
+  redirect(`/pay/${linkId}/preview`);
+}

@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { CheckoutScreen } from "../../../../components/checkout/checkout-screen";
+import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "../../../../components/checkout/preview-data";
+import { PreviewSignIn } from "../../../../components/checkout/preview-sign-in";
+import { viewOf } from "../../../../components/checkout/view-model";
+import { asLocale } from "../../../../i18n/locale";
+import { checkoutCookieKey } from "../../../../lib/client/checkout-gateway";
+import { authorizedLink, loadMethods } from "../../../../lib/client/checkout-links";
+import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "../../../../lib/client/checkout-session";
+import { payerTimeZone } from "../../../../lib/client/payer-time-zone";
+
+type Props = {
+  params: Promise<{ paymentLinkId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export const metadata: Metadata = { title: "Preview", robots: { index: false, follow: false } };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Merchant preview: the payer's page for this link in any state, behind the link's secret
+ * (the checkout cookie) and the merchant's secret key. It renders the same CheckoutScreen with
+ * every control disabled, sample payment data and no polling; it never calls Pay.
+ */
+export default async function PreviewPage({ params, searchParams }: Props) {
+  const { paymentLinkId } = await params;
+  const sp = await searchParams;
+  const link = await authorizedLink(paymentLinkId);
+  if (!link) notFound();
+  const locale = asLocale(await getLocale());
+  const t = await getTranslations({ locale, namespace: "Preview" });
+  const secret = secretOfUri(link.paymentLinkUri)!;
+  const presented = (await cookies()).get(PREVIEW_COOKIE)?.value ?? "";
+  const signedIn = presented !== "" && safeEqual(presented, previewToken(checkoutCookieKey(), paymentLinkId, secret));
+
+  if (!signedIn) {
+    return (
+      <>
+        <header className="topbar">
+          <span className="brand">{link.additionalInfo.merchantName}</span>
+        </header>
+        <main className="checkout single">
+          <section className="card signin" aria-labelledby="signin-title">
+            <h1 id="signin-title">{t("signInHeading")}</h1>
+            <p>{t("signInExplain")}</p>
+            <PreviewSignIn linkId={paymentLinkId} labels={{ secretKey: t("secretKey"), signIn: t("signIn") }} />
+          </section>
+        </main>
+      </>
+    );
+  }
+
+  const nowMs = Date.now();
+  const requested = one(sp.state);
+  const actual = viewOf(link, nowMs);
+  const state: PreviewState = isPreviewState(requested) ? requested : actual === "card" ? "open" : actual;
+  const realGroups = await loadMethods(link);
+  const groups = state === "maintenance" ? maintenanceGroups(realGroups, { english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"), indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText") }) : realGroups;
+  const shown = previewLink(link, state, realGroups, nowMs);
+  const lang = one(sp.lang);
+  const query: Record<string, string> = { state, ...(lang === "en" || lang === "id" ? { lang } : {}) };
+  const stateHref = (s: PreviewState) => `?${new URLSearchParams({ ...query, state: s }).toString()}`;
+
+  const banner = (
+    <div className="preview-banner" role="note" aria-labelledby="preview-title">
+      <p id="preview-title">{t("banner")}</p>
+      <p className="small">{t("explain")}</p>
+      <nav aria-label={t("state")}>
+        <ul className="preview-states">
+          {PREVIEW_STATES.map((s) => (
+            <li key={s}>
+              <a href={stateHref(s)} aria-current={s === state ? "page" : undefined}>
+                {t(`states.${s}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+
+  return (
+    <CheckoutScreen
+      link={shown.link}
+      view={shown.view}
+      groups={groups}
+      locale={locale}
+      timeZone={await payerTimeZone()}
+      nowMs={nowMs}
+      changing={false}
+      query={query}
+      lang={null}
+      preview={{ banner, sample: t("sampleNumber") }}
+    />
+  );
+}

@@ -1,0 +1,162 @@
+// Figures for the hosted checkout (issue 3):
+//   - first-load JS of the checkout route, gzip, from the build output (.next/static), as the
+//     page actually references it (script tags and client-component chunks in the HTML);
+//   - SSR latency p50/p99 of the checkout page at 16 connections for 10 s (autocannon; its
+//     latency is request → full response, so it bounds TTFB from above), for a link with a
+//     chosen VA (Inquiry only) and an open link (Inquiry + Method);
+//   - Lighthouse (mobile preset, simulated throttling, Debian chromium): performance and
+//     accessibility scores, LCP and CLS.
+//
+// `node bench/checkout.mjs` builds nothing: it starts the production build on a free port with
+// a fresh data dir. From another script: `await benchCheckout({ baseUrl, log, dataDir })`.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const TARGETS = { firstLoadKb: 140, ttfbP99Ms: 100, performance: 95, accessibility: 100, lcpMs: 1500, cls: 0.02 };
+
+/** Follow a paymentLinkUri once: the 303 sets the session cookie; return it and the clean URL. */
+async function cookieSwap(uri) {
+  const res = await fetch(uri, { redirect: "manual" });
+  if (res.status !== 303) throw new Error(`expected 303 from the secret swap, got ${res.status}`);
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error("no session cookie");
+  return { cookie, url: new URL(res.headers.get("location"), uri).toString() };
+}
+
+export async function firstLoadJs(pageUrl, cookie) {
+  const html = await (await fetch(pageUrl, { headers: { cookie } })).text();
+  const files = [...new Set([...html.matchAll(/\/_next\/static\/[A-Za-z0-9_\-./]+?\.js/g)].map((m) => m[0]))];
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(ROOT, ".next/static", f.slice("/_next/static/".length)));
+    raw += bytes.length;
+    gz += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: files.length, rawKb: raw / 1024, gzKb: gz / 1024 };
+}
+
+export async function ssrLatency(url, cookie, { connections = 16, duration = 10 } = {}) {
+  const r = await autocannon({ url, connections, duration, headers: { cookie }, excludeErrorStats: false });
+  if (r.non2xx || r.errors) throw new Error(`autocannon: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, rps: r.requests.average, requests: r.requests.total };
+}
+
+export async function lighthouseMobile(url, cookie) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const runnerResult = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      extraHeaders: { Cookie: cookie },
+    });
+    const lhr = runnerResult.lhr;
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+      tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const mark = (ok) => (ok ? "ok" : "MISSED");
+
+/** Prints the checkout figures; `dataDir` holds the sandbox credentials (demo links). */
+export async function benchCheckout({ baseUrl, log = console.log, dataDir = process.env.DATA_DIR ?? ".data" }) {
+  const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"));
+  const demo = (state) => {
+    const l = creds.demoLinks.find((d) => d.state === state);
+    if (!l) throw new Error(`no demo link ${state}`);
+    const u = new URL(l.paymentLinkUri);
+    return `${baseUrl.replace(/\/+$/, "")}${u.pathname}${u.search}`;
+  };
+  const va = await cookieSwap(demo("method-chosen-va"));
+  const open = await cookieSwap(demo("no-method"));
+  const figures = {};
+
+  const js = await firstLoadJs(open.url, open.cookie);
+  figures.firstLoadJsGzKb = js.gzKb;
+  log(`checkout first-load JS: ${js.gzKb.toFixed(1)} kB gz (${js.rawKb.toFixed(1)} kB raw, ${js.files} files)  target ≤ ${TARGETS.firstLoadKb} kB  ${mark(js.gzKb <= TARGETS.firstLoadKb)}`);
+
+  for (const [name, target] of [["VA chosen", va], ["open", open]]) {
+    await ssrLatency(target.url, target.cookie, { duration: 2 }); // warm-up
+    const lat = await ssrLatency(target.url, target.cookie);
+    figures[`ssr_${name}`] = lat;
+    log(`checkout SSR (${name}) @16 conns 10 s: p50 ${lat.p50} ms, p99 ${lat.p99} ms, max ${lat.max} ms, ${lat.rps.toFixed(0)} req/s  target p99 ≤ ${TARGETS.ttfbP99Ms} ms  ${mark(lat.p99 <= TARGETS.ttfbP99Ms)}`);
+  }
+
+  const lh = await lighthouseMobile(va.url, va.cookie);
+  figures.lighthouse = lh;
+  log(
+    `checkout Lighthouse mobile (VA chosen): performance ${lh.performance} ${mark(lh.performance >= TARGETS.performance)}, accessibility ${lh.accessibility} ${mark(lh.accessibility >= TARGETS.accessibility)}, ` +
+      `LCP ${Math.round(lh.lcpMs)} ms ${mark(lh.lcpMs <= TARGETS.lcpMs)}, CLS ${lh.cls.toFixed(3)} ${mark(lh.cls <= TARGETS.cls)}, FCP ${Math.round(lh.fcpMs)} ms, TBT ${Math.round(lh.tbtMs)} ms`,
+  );
+  return figures;
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID")) || !fs.existsSync(path.join(ROOT, "dist/server.js"))) {
+    console.error("No production build: run `npm run build` first.");
+    process.exit(1);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-bench-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (Date.now() > deadline) throw new Error("server did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await benchCheckout({ baseUrl, dataDir });
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+
+interface Clock {
+  /** server time minus this browser's time, in ms */
+  offset: number;
+  expiresAt: number;
+  expired: boolean;
+}
+
+const ClockContext = createContext<Clock | null>(null);
+
+export function useClock(): Clock {
+  const clock = useContext(ClockContext);
+  if (!clock) throw new Error("useClock outside <CheckoutClock>");
+  return clock;
+}
+
+// React Query and the status action load after hydration: nothing on first paint needs them.
+const StatusPoller = dynamic(() => import("./status-poller").then((m) => m.StatusPoller), { ssr: false });
+
+export interface CheckoutClockProps {
+  linkId: string;
+  expiresAt: number;
+  serverNow: number;
+  /** poll the gateway: only while a VA/QR/card payment is waiting to be paid */
+  poll: boolean;
+  paymentKey: string;
+  labels: { unavailable: string };
+  children: ReactNode;
+}
+
+/**
+ * The live part of a pending checkout: a clock driven by server time (for the countdown and
+ * the switch to "expired" without a reload) and the status poll that refreshes the server
+ * page as soon as the link reaches a final state.
+ */
+export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, labels, children }: CheckoutClockProps) {
+  const router = useRouter();
+  const [offset, setOffset] = useState(0);
+  const [expired, setExpired] = useState(false);
+
+  useEffect(() => setOffset(serverNow - Date.now()), [serverNow]);
+
+  useEffect(() => {
+    if (expired) return;
+    const left = expiresAt - (Date.now() + offset);
+    const timer = setTimeout(() => setExpired(true), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    return () => clearTimeout(timer);
+  }, [expiresAt, offset, expired]);
+
+  useEffect(() => {
+    if (!expired) return;
+    // The VA/QR is already gone; ask the server for the expired view (or a last-second payment).
+    const timer = setTimeout(() => router.refresh(), 1_000);
+    return () => clearTimeout(timer);
+  }, [expired, router]);
+
+  return (
+    <ClockContext.Provider value={{ offset, expiresAt, expired }}>
+      {children}
+      {poll && !expired ? <StatusPoller linkId={linkId} paymentKey={paymentKey} unavailable={labels.unavailable} onServerTime={setOffset} /> : null}
+    </ClockContext.Provider>
+  );
+}
+
+/** Children while the link is payable; `fallback` (the expired view) once the clock runs out. */
+export function UntilExpiry({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const { expired } = useClock();
+  return <>{expired ? fallback : children}</>;
+}

@@ -1,0 +1,190 @@
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
+import type { Locale } from "../../i18n/locale";
+import { bankName } from "./banks";
+import { CheckoutClock, UntilExpiry } from "./checkout-clock";
+import { Countdown } from "./countdown";
+import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
+import { Invoice } from "./invoice";
+import { LanguageSwitcher } from "./language-switcher";
+import { LocalTime } from "./local-time";
+import { MethodPicker } from "./method-picker";
+import { ExpiredView, PaidView, RejectedView } from "./outcomes";
+import { QrPanel } from "./qr-panel";
+import { VaPanel } from "./va-panel";
+import { contentOf, isPendingView, paymentKey, type CheckoutView } from "./view-model";
+
+export interface CheckoutScreenProps {
+  link: PaymentLinkData;
+  view: CheckoutView;
+  /** Method API groups: needed when the picker shows (open, changing, rejected + retry) */
+  groups: MethodGroup[] | null;
+  locale: Locale;
+  timeZone: string;
+  nowMs: number;
+  /** show the method picker although a method is chosen (the "change method" control) */
+  changing: boolean;
+  /** query kept by the language switcher (preview keeps its state) */
+  query: Record<string, string>;
+  /** `?lang=` of this request, carried through forms so a choice keeps the language */
+  lang: string | null;
+  preview: { banner: ReactNode; sample: string } | null;
+}
+
+/**
+ * Everything the payer sees, for one state. The live page and the merchant preview render this
+ * same component; preview passes `preview`, which disables every control and all polling.
+ */
+export async function CheckoutScreen(props: CheckoutScreenProps) {
+  const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview } = props;
+  const [tl, ts, tm, tp, tc] = await Promise.all([
+    getTranslations({ locale, namespace: "Layout" }),
+    getTranslations({ locale, namespace: "Summary" }),
+    getTranslations({ locale, namespace: "Methods" }),
+    getTranslations({ locale, namespace: "Payment" }),
+    getTranslations({ locale, namespace: "Card" }),
+  ]);
+  const merchant = link.additionalInfo.merchantName;
+  const totalMinor = minorOf(link.totalAmount.value);
+  const expiresAt = Date.parse(link.expiredDate);
+  const deadlineText = formatDeadline(new Date(expiresAt), locale, timeZone);
+  const pending = isPendingView(view);
+  const content = contentOf(link);
+  const base = `/pay/${link.paymentLinkId}`;
+  const withQuery = (extra: Record<string, string>) => {
+    const q = new URLSearchParams({ ...query, ...extra });
+    for (const [k, v] of [...q]) if (!v) q.delete(k);
+    const s = q.toString();
+    return `${preview ? `${base}/preview` : base}${s ? `?${s}` : ""}`;
+  };
+
+  const picker = (heading: string, note: ReactNode) => (
+    <>
+      <h2 id="payment-heading">{heading}</h2>
+      {note}
+      <MethodPicker groups={groups ?? []} locale={locale} linkId={link.paymentLinkId} lang={lang} preview={!!preview} currentBank={link.payment.type === "va" ? link.payment.bank : undefined} />
+    </>
+  );
+
+  let panel: ReactNode;
+  if (view === "paid") panel = <PaidView link={link} locale={locale} timeZone={timeZone} />;
+  else if (view === "expired") panel = <ExpiredView link={link} locale={locale} />;
+  else if (view === "rejected") {
+    panel = changing ? picker(tm("changeHeading"), null) : <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />;
+  } else if (view === "open") panel = picker(tm("heading"), null);
+  else if (changing && content) {
+    const note = link.payment.type === "va" ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) }) : tm("switchNoteQr");
+    panel = picker(
+      tm("changeHeading"),
+      <div className="switch-note">
+        <p>{note}</p>
+        <a href={withQuery({ change: "" }) + "#payment"}>{tm("keepCurrent")}</a>
+      </div>,
+    );
+  } else if (content) {
+    let method: ReactNode;
+    if (view === "va") method = <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} locale={locale} sample={preview?.sample} />;
+    else if (view === "qr") method = <QrPanel payload={content.value} merchant={merchant} totalMinor={totalMinor} deadlineText={deadlineText} locale={locale} pngHref={preview ? null : `${base}/qr.png`} />;
+    else
+      method = (
+        <div>
+          <h3>{tc("title")}</h3>
+          <p>{tc("pending")}</p>
+          <p className="mono">{content.value}</p>
+        </div>
+      );
+    panel = (
+      <>
+        <div className="panel-head">
+          <h2 id="payment-heading">{tp("heading")}</h2>
+          {preview ? (
+            <span className="link-like" aria-disabled="true">
+              {tp("changeMethod")}
+            </span>
+          ) : (
+            <a className="change-link" href={withQuery({ change: "1" }) + "#payment"}>
+              {tp("changeMethod")}
+            </a>
+          )}
+        </div>
+        {method}
+        <p className="muted small waiting">{tp("waiting")}</p>
+      </>
+    );
+  }
+
+  const remaining = expiresAt - nowMs;
+  const summary = (
+    <section className="card summary" aria-labelledby="title">
+      <p className="merchant">{merchant}</p>
+      <h1 id="title">{link.additionalInfo.invoiceTitle}</h1>
+      <dl className="summary-facts">
+        <div className="amount-due">
+          <dt>{ts("amountDue")}</dt>
+          <dd className="total" data-testid="total">
+            {rupiah(totalMinor, locale)}
+          </dd>
+        </div>
+        {pending ? (
+          <div>
+            <dt>{ts("payBefore")}</dt>
+            <dd data-testid="deadline">
+              <LocalTime iso={new Date(expiresAt).toISOString()} locale={locale} serverZone={timeZone} initialText={deadlineText} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {pending ? (
+        <Countdown
+          initialRemaining={Math.max(0, remaining)}
+          label={ts("timeLeft")}
+          announce={{ 10: ts("announceMinutes", { minutes: 10 }), 5: ts("announceMinutes", { minutes: 5 }), 1: ts("announceMinutes", { minutes: 1 }), expired: ts("announceExpired") }}
+        />
+      ) : null}
+    </section>
+  );
+
+  const main = (
+    <>
+      {summary}
+      <section id="payment" className="card payment" aria-labelledby="payment-heading" data-view={view}>
+        {pending ? <UntilExpiry fallback={<ExpiredView link={link} locale={locale} />}>{panel}</UntilExpiry> : panel}
+      </section>
+      <Invoice link={link} locale={locale} />
+    </>
+  );
+
+  return (
+    <>
+      <a className="skip-link" href="#payment">
+        {tl("skipToPayment")}
+      </a>
+      <header className="topbar">
+        <span className="brand">{merchant}</span>
+        <LanguageSwitcher locale={locale} query={query} />
+        {preview?.banner}
+      </header>
+      <main className="checkout">
+        {pending ? (
+          <CheckoutClock
+            linkId={link.paymentLinkId}
+            expiresAt={expiresAt}
+            serverNow={nowMs}
+            poll={!preview && view !== "open"}
+            paymentKey={paymentKey(link)}
+            labels={{ unavailable: tp("statusUnavailable") }}
+          >
+            {main}
+          </CheckoutClock>
+        ) : (
+          main
+        )}
+      </main>
+      <footer className="footer">
+        <p>{tl("securedBy")}</p>
+        <p className="muted small">{tl("sandbox")}</p>
+      </footer>
+    </>
+  );
+}

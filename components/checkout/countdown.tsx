@@ -1,0 +1,53 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { formatRemaining } from "./format";
+import { useClock } from "./checkout-clock";
+
+/** Below this the countdown turns prominent; above it, it stays quiet. */
+export const URGENT_MS = 5 * 60_000;
+const MILESTONES = [10, 5, 1] as const;
+
+export interface CountdownProps {
+  initialRemaining: number;
+  label: string;
+  /** pre-translated announcements for 10, 5 and 1 minute(s) left, and for expiry */
+  announce: { 10: string; 5: string; 1: string; expired: string };
+}
+
+/**
+ * Visible every second, spoken rarely: the ticking value is a timer with live announcements
+ * off, and a separate polite region speaks only at 10, 5 and 1 minute(s) and at expiry.
+ */
+export function Countdown({ initialRemaining, label, announce }: CountdownProps) {
+  const { offset, expiresAt, expired } = useClock();
+  const [remaining, setRemaining] = useState(initialRemaining);
+  const [spoken, setSpoken] = useState("");
+
+  useEffect(() => {
+    const tick = () => setRemaining(Math.max(0, expiresAt - (Date.now() + offset)));
+    tick();
+    const timer = setInterval(tick, 1_000);
+    return () => clearInterval(timer);
+  }, [expiresAt, offset]);
+
+  useEffect(() => {
+    if (expired) return setSpoken(announce.expired);
+    const minutes = remaining / 60_000;
+    const hit = MILESTONES.find((m) => minutes <= m && minutes > m - 1 / 60);
+    if (hit) setSpoken(announce[hit]);
+  }, [remaining, expired, announce]);
+
+  const urgent = remaining <= URGENT_MS;
+  return (
+    <div className={urgent ? "countdown countdown-urgent" : "countdown"}>
+      <span className="countdown-label">{label}</span>
+      <span role="timer" aria-live="off" className="countdown-value">
+        {formatRemaining(expired ? 0 : remaining)}
+      </span>
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {spoken}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type en from "./messages/en.json";
+import type { Locale } from "./i18n/locale";
+
+declare module "next-intl" {
+  interface AppConfig {
+    Locale: Locale;
+    Messages: typeof en;
+  }
+}

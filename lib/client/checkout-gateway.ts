@@ -1,0 +1,76 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PaymentLinkData } from "../api/schemas/payment-link";
+import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
+
+/**
+ * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
+ * `$DATA_DIR/checkout-client.json` (written by the sandbox seed); the gateway is reached over
+ * HTTP at GATEWAY_BASE_URL, so the same page works against a remote gateway. Never import
+ * lib/db or lib/gateway from the Next side: a second PGlite on the data dir would corrupt it.
+ */
+let cached: { client: GatewayClient; key: string } | null = null;
+
+function credentialsFile(): string {
+  if (process.env.CHECKOUT_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
+  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "checkout-client.json");
+}
+
+export function readCheckoutCredentials(): SnapCredentials {
+  const file = credentialsFile();
+  const parsed = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as Partial<SnapCredentials>;
+  for (const k of ["partnerId", "clientKey", "clientSecret", "channelId", "privateKeyPem"] as const) {
+    if (typeof parsed[k] !== "string" || !parsed[k]) throw new Error(`checkout credentials ${file}: ${k} missing`);
+  }
+  return parsed as SnapCredentials;
+}
+
+export function gatewayBaseUrl(): string {
+  const url = process.env.GATEWAY_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
+  return url.replace(/\/+$/, "");
+}
+
+/** One client (and so one cached B2B token) per process; rebuilt if the base URL changes. */
+export function checkoutGateway(): GatewayClient {
+  const base = gatewayBaseUrl();
+  if (cached && cached.key === base) return cached.client;
+  cached = { client: new GatewayClient(base, readCheckoutCredentials()), key: base };
+  return cached.client;
+}
+
+/** Key for the checkout's own cookies: derived from its client secret, never sent anywhere. */
+export function checkoutCookieKey(): string {
+  return checkoutGateway().snap.credentials.clientSecret;
+}
+
+/** Payment-link ids are UUIDs; anything else is not worth a gateway round trip. */
+const LINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isLinkId(id: string): boolean {
+  return LINK_ID.test(id);
+}
+
+/** Inquiry as the hosted-checkout client; null when the gateway does not know the link. */
+export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
+  if (!isLinkId(id)) return null;
+  try {
+    const res = await checkoutGateway().inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } });
+    return res.paymentLinkData;
+  } catch (err) {
+    if (err instanceof SnapClientError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+
+/**
+ * Is `secretKey` a merchant's secret key? Asked of the gateway with the /v1 family's own
+ * check (a read-only listing, limit 1), so the checkout never sees how keys are stored.
+ */
+export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
+  if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
+  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  await res.text(); // drain: the listing itself is not needed
+  return res.ok;
+}

@@ -1,0 +1,47 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The payer's proof that they hold a link's secret, as a cookie. The cookie carries an HMAC
+ * of the secret (keyed by the checkout's own client secret and bound to the link id), never
+ * the secret itself: a stolen cookie jar does not reveal the link URL, and each page load
+ * re-derives the expected value from the secret in the gateway's Inquiry answer, so a link
+ * whose secret changes at the gateway locks out old cookies.
+ */
+export const SESSION_COOKIE = "nusapay_link";
+export const PREVIEW_COOKIE = "nusapay_preview";
+export const LANG_COOKIE = "nusapay_lang";
+
+export function sessionToken(key: string, linkId: string, secret: string): string {
+  return createHmac("sha256", key).update(`checkout:v1:${linkId}:${secret}`).digest("base64url");
+}
+
+export function previewToken(key: string, linkId: string, secret: string): string {
+  return createHmac("sha256", key).update(`preview:v1:${linkId}:${secret}`).digest("base64url");
+}
+
+/** Constant-time string comparison (lengths are not secret: both are fixed-size encodings). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  if (x.length !== y.length) {
+    // Still spend a comparison so a wrong length is not measurably faster.
+    timingSafeEqual(x, x);
+    return false;
+  }
+  return timingSafeEqual(x, y);
+}
+
+/** The `secret` query value of an Inquiry answer's paymentLinkUri, or null. */
+export function secretOfUri(paymentLinkUri: string): string | null {
+  try {
+    return new URL(paymentLinkUri).searchParams.get("secret");
+  } catch {
+    return null;
+  }
+}
+
+export function secretMatches(presented: string, paymentLinkUri: string): boolean {
+  const expected = secretOfUri(paymentLinkUri);
+  if (!expected) return false;
+  return safeEqual(presented, expected);
+}

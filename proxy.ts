@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { LANG_HEADER, LINK_HEADER } from "./i18n/headers";
+import { isLocale, pickLocale } from "./i18n/locale";
+import { notFoundHtml } from "./lib/client/not-found-page";
+import { checkoutCookieKey, inquireLink } from "./lib/client/checkout-gateway";
+import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
+import { contentSecurityPolicy, securityHeaders } from "./lib/client/security-headers";
+
+/** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
+const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
+
+/** Where the gateway's method logos live when it is this same process (sandbox). */
+function ownOrigins(): string[] {
+  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+  try {
+    return [new URL(base).origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The checkout's front door (CONTRACT §4):
+ * - `?secret=` right → HttpOnly SameSite=Lax cookie scoped to /pay/{id}, 303 to the clean URL;
+ *   wrong or unknown link → the one 404 page (static, answered here), byte for byte the same
+ *   as for a missing cookie;
+ * - `?lang=` sets the language cookie;
+ * - every answer carries the security headers and a fresh CSP nonce.
+ * The page re-checks the cookie against Inquiry on every render: this is not the only guard.
+ */
+export async function proxy(req: NextRequest): Promise<NextResponse> {
+  const url = req.nextUrl;
+  const nonce = randomBytes(16).toString("base64");
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins() });
+  const headers = new Headers(req.headers);
+  headers.delete(LANG_HEADER);
+  headers.delete(LINK_HEADER);
+  headers.set("content-security-policy", csp);
+  headers.set("x-nonce", nonce);
+  const lang = url.searchParams.get("lang");
+  if (isLocale(lang)) headers.set(LANG_HEADER, lang);
+
+  const notFound = () => {
+    const locale = pickLocale({ explicit: lang, cookie: req.cookies.get(LANG_COOKIE)?.value, acceptLanguage: req.headers.get("accept-language") });
+    return new NextResponse(notFoundHtml(locale), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale } });
+  };
+  let res: NextResponse;
+  const match = CHECKOUT_PATH.exec(url.pathname);
+  const id = match?.[1];
+  if (!id) {
+    res = notFound();
+  } else if (url.searchParams.has("secret")) {
+    const presented = url.searchParams.get("secret") ?? "";
+    const link = await inquireLink(id);
+    const secret = link && secretMatches(presented, link.paymentLinkUri) ? secretOfUri(link.paymentLinkUri) : null;
+    if (secret) {
+      const clean = url.clone();
+      clean.searchParams.delete("secret");
+      res = NextResponse.redirect(clean, 303);
+      res.cookies.set(SESSION_COOKIE, sessionToken(checkoutCookieKey(), id, secret), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: url.protocol === "https:",
+        path: `/pay/${id}`,
+      });
+    } else {
+      res = notFound();
+    }
+  } else if (!req.cookies.has(SESSION_COOKIE)) {
+    res = notFound();
+  } else {
+    headers.set(LINK_HEADER, id);
+    res = NextResponse.next({ request: { headers } });
+  }
+
+  for (const [name, value] of Object.entries(securityHeaders(csp))) res.headers.set(name, value);
+  if (isLocale(lang)) res.cookies.set(LANG_COOKIE, lang, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
+  return res;
+}
+
+export const config = {
+  matcher: ["/pay/:path*"],
+};

@@ -1,0 +1,105 @@
+// `npm run screenshots`: docs/screenshots/*.png of every checkout state, taken from the
+// production build against a fresh server (real links, real settlement notifications).
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { GatewayClient } from "../lib/client/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "../lib/client/simulator";
+import { parseQris } from "../lib/qris";
+import type { SandboxCredentials } from "../lib/gateway/seed";
+import { linkRequest } from "../e2e/fixtures-data";
+import { startProductionServer } from "../e2e/support/server";
+
+const OUT = path.resolve(import.meta.dirname, "../docs/screenshots");
+const PHONE = { width: 375, height: 667 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function main() {
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await startProductionServer({ LOG_LEVEL: "warn" });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+    const merchant = new GatewayClient(server.baseUrl, creds.merchant);
+    const link = async (lang: "en" | "id", expiresInSeconds?: number) =>
+      (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: lang }, ...(expiresInSeconds ? { expiresInSeconds } : {}) }))).paymentLinkData;
+    const inquiry = async (id: string) => (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } })).paymentLinkData;
+    const shoot = async (page: Page, name: string, fullPage = true) => {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
+      console.log(`docs/screenshots/${name}.png`);
+    };
+    const session = async (viewport: { width: number; height: number }, locale: string) => (await browser.newContext({ viewport, locale, timezoneId: "Asia/Jakarta" })).newPage();
+
+    for (const lang of ["en", "id"] as const) {
+      const locale = lang === "id" ? "id-ID" : "en-US";
+      const page = await session(PHONE, locale);
+      // open → VA → paid
+      const a = await link(lang);
+      await page.goto(a.paymentLinkUri);
+      await shoot(page, `${lang}-open-phone`);
+      await page.getByRole("radio", { name: /^BCA\b/ }).check();
+      await page.locator("li.group").first().getByRole("button").click();
+      await page.getByTestId("va-number").waitFor();
+      await page.getByText(lang === "en" ? "Mobile banking" : "Mobile banking", { exact: true }).click();
+      await shoot(page, `${lang}-va-phone`);
+      await simulateVaPayment(server.baseUrl, creds.acquirer, { virtualAccountNo: ((await inquiry(a.paymentLinkId)).payment.content as { value: string }).value, amount: a.totalAmount.value });
+      await page.locator("[data-state=paid]").waitFor();
+      await shoot(page, `${lang}-paid-phone`);
+      // QR (above the fold: viewport-only shot) → rejected
+      const b = await link(lang);
+      await page.goto(b.paymentLinkUri);
+      await page.locator("li.group").nth(1).getByRole("button").click();
+      await page.getByTestId("qr-svg").waitFor();
+      await shoot(page, `${lang}-qr-phone`, false);
+      const ref = parseQris(((await inquiry(b.paymentLinkId)).payment.content as { value: string }).value).referenceLabel!;
+      await simulateQrPayment(server.baseUrl, creds.acquirer, { referenceNo: ref, status: "06", amount: b.totalAmount.value });
+      await page.locator("[data-state=rejected]").waitFor();
+      await shoot(page, `${lang}-rejected-phone`);
+      // change method
+      await page.goto(`${server.baseUrl}/pay/${b.paymentLinkId}?change=1`);
+      await shoot(page, `${lang}-change-method-phone`);
+      // expired
+      const c = await link(lang, 6);
+      await page.goto(c.paymentLinkUri);
+      await page.locator("li.group").nth(1).getByRole("button").click();
+      await page.locator("[data-state=expired]").waitFor({ timeout: 15_000 });
+      await shoot(page, `${lang}-expired-phone`);
+      // 404
+      await page.goto(`${server.baseUrl}/pay/00000000-0000-4000-8000-000000000000`);
+      await shoot(page, `${lang}-not-found-phone`);
+      await page.context().close();
+    }
+
+    const desk = await session(DESKTOP, "en-US");
+    const d = await link("en");
+    await desk.goto(d.paymentLinkUri);
+    await shoot(desk, "en-open-desktop");
+    await desk.getByRole("radio", { name: /^Mandiri\b/ }).check();
+    await desk.locator("li.group").first().getByRole("button").click();
+    await desk.getByTestId("va-number").waitFor();
+    await shoot(desk, "en-va-desktop");
+    const e = await link("id");
+    await desk.goto(e.paymentLinkUri);
+    await desk.locator("li.group").nth(1).getByRole("button").click();
+    await desk.getByTestId("qr-svg").waitFor();
+    await shoot(desk, "id-qr-desktop");
+    // merchant preview (maintenance state)
+    await desk.goto(d.paymentLinkUri.replace(`/pay/${d.paymentLinkId}?`, `/pay/${d.paymentLinkId}/preview?`));
+    await desk.getByLabel("Secret key").fill(creds.merchant.secretKey);
+    await desk.getByRole("button", { name: "Open preview" }).click();
+    await desk.locator(".preview-banner").waitFor();
+    await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=maintenance`);
+    await shoot(desk, "en-preview-maintenance-desktop");
+    await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=paid`);
+    await shoot(desk, "en-preview-paid-desktop");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
