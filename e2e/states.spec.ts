@@ -30,10 +30,13 @@ for (const { lang, vp } of MATRIX) {
       await expect(cimb).toBeDisabled();
       await expect(page.getByText(lang === "en" ? /Under maintenance/ : /Sedang dalam pemeliharaan/)).toBeVisible();
       await expect(page.getByRole("radio", { name: /Permata/ })).toBeDisabled();
-      const card = checkoutPage.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit");
-      await expect(card).toContainText(lang === "en" ? "Registration in progress." : "Pendaftaran sedang diproses.");
-      await expect(card.getByRole("button")).toHaveCount(0);
-      await expect(card.getByRole("radio")).toHaveCount(0);
+      // a group still being registered: its reason only, nothing to press
+      const wallet = checkoutPage.group(lang === "en" ? "E-Wallet" : "Dompet Digital");
+      await expect(wallet).toContainText(lang === "en" ? "Registration in progress." : "Pendaftaran sedang diproses.");
+      await expect(wallet.getByRole("button")).toHaveCount(0);
+      await expect(wallet.getByRole("radio")).toHaveCount(0);
+      // the card group is offered
+      await expect(checkoutPage.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit").getByRole("button", { name: lang === "en" ? "Pay by card" : "Bayar dengan kartu" })).toBeEnabled();
       // customer detail: a disclosure on phones, open on wide screens
       const email = page.getByText(link.additionalInfo.customerDetail.email).filter({ visible: true });
       if (vp.width < 900) {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
 import type { Locale } from "../../i18n/locale";
 import { bankName } from "./banks";
+import { CardForm } from "./card-form";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
 import { Countdown } from "./countdown";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
@@ -12,6 +13,8 @@ import { LocalTime } from "./local-time";
 import { MethodPicker } from "./method-picker";
 import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
+import { SandboxSimulator } from "./sandbox-simulator";
+import { sandboxAcquirer, sandboxMode } from "../../lib/client/sandbox-acquirer";
 import { VaPanel } from "./va-panel";
 import { contentOf, isPendingView, paymentKey, type CheckoutView } from "./view-model";
 
@@ -38,12 +41,13 @@ export interface CheckoutScreenProps {
  */
 export async function CheckoutScreen(props: CheckoutScreenProps) {
   const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview } = props;
-  const [tl, ts, tm, tp, tc] = await Promise.all([
+  const [tl, ts, tm, tp, tc, tsb] = await Promise.all([
     getTranslations({ locale, namespace: "Layout" }),
     getTranslations({ locale, namespace: "Summary" }),
     getTranslations({ locale, namespace: "Methods" }),
     getTranslations({ locale, namespace: "Payment" }),
     getTranslations({ locale, namespace: "Card" }),
+    getTranslations({ locale, namespace: "Sandbox" }),
   ]);
   const merchant = link.additionalInfo.merchantName;
   const totalMinor = minorOf(link.totalAmount.value);
@@ -86,13 +90,43 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     let method: ReactNode;
     if (view === "va") method = <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} locale={locale} sample={preview?.sample} />;
     else if (view === "qr") method = <QrPanel payload={content.value} merchant={merchant} totalMinor={totalMinor} deadlineText={deadlineText} locale={locale} pngHref={preview ? null : `${base}/qr.png`} />;
-    else
+    else if (preview)
       method = (
         <div>
           <h3>{tc("title")}</h3>
           <p>{tc("pending")}</p>
-          <p className="mono">{content.value}</p>
         </div>
+      );
+    else
+      method = (
+        <CardForm
+          linkId={link.paymentLinkId}
+          amountText={rupiah(totalMinor, locale)}
+          locale={locale}
+          labels={{
+            heading: tc("heading"),
+            number: tc("number"),
+            expiry: tc("expiry"),
+            cvc: tc("cvc"),
+            name: tc("name"),
+            pay: tc("pay", { amount: "{amount}" }),
+            processing: tc("processing"),
+            brand: { visa: tc("brand", { brand: "Visa" }), mastercard: tc("brand", { brand: "Mastercard" }), jcb: tc("brand", { brand: "JCB" }), amex: tc("brand", { brand: "American Express" }) },
+            sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
+            secureNote: tc("secureNote"),
+            redirecting: tc("redirecting"),
+            errors: {
+              number: tc("errorNumber"),
+              expiry: tc("errorExpiry"),
+              expired: tc("errorExpired"),
+              cvc: tc("errorCvc"),
+              name: tc("errorName"),
+              testCard: tc("errorTestCard"),
+              generic: tc("errorGeneric"),
+              network: tc("errorNetwork"),
+            },
+          }}
+        />
       );
     panel = (
       <>
@@ -181,6 +215,22 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           main
         )}
       </main>
+      {/* After <main> in every state: its last result outlives the switch to paid/rejected. */}
+      {!preview && sandboxAcquirer() ? (
+        <SandboxSimulator
+          linkId={link.paymentLinkId}
+          target={pending && (view === "va" || view === "qr") && !changing ? view : null}
+          labels={{
+            heading: tsb("heading"),
+            explain: tsb("explain"),
+            pay: tsb("pay"),
+            fail: tsb("fail"),
+            working: tsb("working"),
+            sent: tsb("sent", { path: "{path}" }),
+            answered: tsb("answered", { status: "{status}" }),
+          }}
+        />
+      ) : null}
       <footer className="footer">
         <p>{tl("securedBy")}</p>
         <p className="muted small">{tl("sandbox")}</p>

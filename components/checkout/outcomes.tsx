@@ -24,8 +24,8 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
 }
 
 async function methodLabel(link: PaymentLinkData, locale: Locale): Promise<string> {
-  const t = await getTranslations({ locale, namespace: "Va" });
-  if (link.payment.type === "va") return t("title", { bank: bankName(link.payment.bank) });
+  if (link.payment.type === "va") return (await getTranslations({ locale, namespace: "Va" }))("title", { bank: bankName(link.payment.bank) });
+  if (link.payment.type === "cc") return (await getTranslations({ locale, namespace: "Card" }))("method");
   if (link.payment.type === "qr") return "QRIS";
   return bankName(link.payment.bank);
 }

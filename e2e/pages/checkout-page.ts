@@ -48,6 +48,24 @@ export class CheckoutPage {
     await this.qrCode().waitFor();
   }
 
+  /** Choose the card method; the card form replaces the picker. */
+  async chooseCard(lang: "en" | "id") {
+    const m = messages(lang);
+    await this.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit").getByRole("button").click();
+    await this.page.getByRole("form", { name: m.Card.heading }).waitFor();
+  }
+
+  /** Fill the card form as a payer types it (spaces and a slash included). */
+  async fillCard(lang: "en" | "id", card: { number: string; expiry?: string; cvc?: string; name?: string }) {
+    const m = messages(lang);
+    const form = this.page.getByRole("form", { name: m.Card.heading });
+    await form.getByLabel(m.Card.number).pressSequentially(card.number);
+    await form.getByLabel(m.Card.expiry).fill(card.expiry ?? "12/34");
+    await form.getByLabel(m.Card.cvc).fill(card.cvc ?? "");
+    await form.getByLabel(m.Card.name).fill(card.name ?? "Siti Rahmawati");
+    return form;
+  }
+
   vaNumber(): Locator {
     return this.page.getByTestId("va-number");
   }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PaymentLinkData } from "../api/schemas/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
+import { IntentsClient } from "./intents-client";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
@@ -37,6 +38,21 @@ export function checkoutGateway(): GatewayClient {
   if (cached && cached.key === base) return cached.client;
   cached = { client: new GatewayClient(base, readCheckoutCredentials()), key: base };
   return cached.client;
+}
+
+/**
+ * The checkout's /v1 client: its own secret key may only create intents for payment links,
+ * on behalf of the link's merchant (docs/cards-and-intents.md). Server-side only.
+ */
+let intents: { client: IntentsClient; key: string } | null = null;
+export function checkoutIntents(): IntentsClient {
+  const base = gatewayBaseUrl();
+  if (intents && intents.key === base) return intents.client;
+  const file = credentialsFile();
+  const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
+  if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
+  intents = { client: new IntentsClient(base, secretKey), key: base };
+  return intents.client;
 }
 
 /** Key for the checkout's own cookies: derived from its client secret, never sent anywhere. */

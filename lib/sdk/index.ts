@@ -45,6 +45,11 @@ export function intentIdOf(clientSecret: string): string {
   return m[1];
 }
 
+function withLocale(url: string, locale: "en" | "id" | undefined): string {
+  if (!locale) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}lang=${locale}`;
+}
+
 export async function confirmCardPayment(opts: {
   clientSecret: string;
   card: CardFields;
@@ -52,6 +57,8 @@ export async function confirmCardPayment(opts: {
   returnUrl?: string;
   /** The gateway; defaults to this page's origin. */
   baseUrl?: string;
+  /** Language of the 3-D Secure page ("en" | "id"); without it the page follows the browser. */
+  locale?: "en" | "id";
   fetchImpl?: typeof fetch;
 }): Promise<ConfirmResult> {
   const doFetch = opts.fetchImpl ?? fetch;
@@ -71,7 +78,7 @@ export async function confirmCardPayment(opts: {
   const body = (await res.json().catch(() => null)) as (IntentView & { error?: SdkError & { paymentIntent?: IntentView } }) | null;
   if (!body) return { status: "failed", error: { type: "api_error", code: "bad_response", message: "Unexpected answer from the gateway.", param: null } };
   if (body.error) return { status: "failed", error: body.error, ...(body.error.paymentIntent ? { intent: body.error.paymentIntent } : {}) };
-  if (body.status === "requires_action" && body.nextAction) return { status: "requires_action", redirectUrl: body.nextAction.redirectUrl, intent: body };
+  if (body.status === "requires_action" && body.nextAction) return { status: "requires_action", redirectUrl: withLocale(body.nextAction.redirectUrl, opts.locale), intent: body };
   if (body.status === "succeeded") return { status: "succeeded", intent: body };
   return { status: "failed", error: { type: "api_error", code: "unexpected_status", message: `Payment is ${body.status}.`, param: null }, intent: body };
 }

@@ -43,8 +43,15 @@ async function main(): Promise<void> {
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
-    res.on("close", () => inFlight--);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
+    res.on("close", () => {
+      inFlight--;
+      // One line per request: method, path and query with capabilities scrubbed, status, time.
+      // Never headers or bodies (signatures, tokens, card fields live there).
+      if (started !== null)
+        log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+    });
     if (isApiPath(pathname)) {
       void apiListener(req, res);
     } else {
@@ -89,6 +96,11 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** Static assets and health probes would drown the lines that matter. */
+function accessLogged(pathname: string): boolean {
+  return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }
 
 function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {

@@ -3,8 +3,9 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "../../../lib/client/gateway-client";
-import { checkoutGateway, isLinkId } from "../../../lib/client/checkout-gateway";
+import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
 import { authorizedLink } from "../../../lib/client/checkout-links";
+import { sandboxAcquirer, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
 import { paymentKey } from "../../../components/checkout/view-model";
 
 export type ChooseResult = { ok: true } | { ok: false; error: string };
@@ -56,5 +57,49 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
     return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now() };
   } catch {
     return { ok: false, error: "unavailable", serverNow };
+  }
+}
+
+export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
+
+/**
+ * The card step's server half: create a payment intent for the link's total with the
+ * checkout's secret key and hand the browser only its client secret. The card itself goes
+ * from the browser straight to the gateway (lib/sdk), never through this server.
+ */
+export async function startCardPayment(linkId: string): Promise<CardStartResult> {
+  const t = await getTranslations("Card");
+  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
+  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc") return { ok: false, error: t("errorNotReady") };
+  const [whole, sen] = link.totalAmount.value.split(".");
+  if (sen !== "00") return { ok: false, error: t("errorAmount") };
+  try {
+    const intent = await checkoutIntents().create({ amount: Number(whole), currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
+    return { ok: true, clientSecret: intent.clientSecret };
+  } catch {
+    return { ok: false, error: t("errorNotReady") };
+  }
+}
+
+export type SimulateResult =
+  | { ok: true; path: string; sent: unknown; status: number; reply: unknown }
+  | { ok: false; error: string };
+
+/**
+ * Sandbox only: pay (or, for QR, fail) the link's current VA or QR as the bank would — a real
+ * notification signed with the sandbox acquirer's credentials, as `npm run simulate` sends.
+ * The payload and the gateway's answer come back to be shown; the page turns by its poller.
+ */
+export async function simulatePayment(linkId: string, outcome: SimulatedOutcome): Promise<SimulateResult> {
+  const t = await getTranslations("Sandbox");
+  const acquirer = sandboxAcquirer();
+  if (!acquirer || (outcome !== "pay" && outcome !== "fail")) return { ok: false, error: t("error") };
+  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
+  const type = link?.payment.type;
+  if (!link || link.paymentFlagStatus !== "02" || !(type === "qr" || (type === "va" && outcome === "pay"))) return { ok: false, error: t("nothingToPay") };
+  try {
+    return { ok: true, ...(await simulateLinkPayment(acquirer, link, outcome)) };
+  } catch {
+    return { ok: false, error: t("error") };
   }
 }

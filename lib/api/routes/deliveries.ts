@@ -23,6 +23,7 @@ export function mountDeliveries(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): v
   app.get("/v1/callback-deliveries", async (c) => {
     try {
       const partner = await authenticateSecretKey(c, gw);
+      if (partner.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "Callback deliveries are listed with a merchant's secret key.");
       const q = Query.safeParse(c.req.query());
       if (!q.success) throw new V1Error(400, "invalid_request_error", "parameter_invalid", q.error.issues[0]?.message ?? "invalid query", String(q.error.issues[0]?.path[0] ?? ""));
       return c.json({ data: await listDeliveries(gw, partner, q.data) });

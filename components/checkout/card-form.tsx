@@ -1,0 +1,166 @@
+"use client";
+
+import { useId, useRef, useState, type FormEvent } from "react";
+import { startCardPayment } from "../../app/pay/[paymentLinkId]/actions";
+import { cardBrand, confirmCardPayment, expired, luhnValid } from "../../lib/sdk";
+
+export interface CardFormLabels {
+  heading: string;
+  number: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+  pay: string;
+  processing: string;
+  brand: Record<string, string>;
+  sandboxHint: string | null;
+  secureNote: string;
+  redirecting: string;
+  errors: Record<"number" | "expiry" | "expired" | "cvc" | "name" | "testCard" | "generic" | "network", string>;
+}
+
+type Field = "number" | "expiry" | "cvc" | "name";
+type Errors = Partial<Record<Field | "form", string>>;
+
+const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", jcb: "JCB", amex: "American Express" };
+
+/** "4111111111111111" → "4111 1111 1111 1111" while typing; the SDK strips the spaces. */
+function groupDigits(value: string): string {
+  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+function parseExpiry(value: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/**
+ * The card step. The browser asks this app's server for a client secret (the server creates
+ * the payment intent with its secret key), then confirms the card directly with the gateway
+ * through the SDK: the number and CVC never reach this app's server.
+ */
+export function CardForm({ linkId, amountText, locale, labels }: { linkId: string; amountText: string; locale: "en" | "id"; labels: CardFormLabels }) {
+  const id = useId();
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<false | "paying" | "redirecting">(false);
+  const clientSecret = useRef<string | null>(null);
+  const digits = number.replace(/\D/g, "");
+  const brand = digits.length >= 2 ? cardBrand(digits) : "unknown";
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    if (!luhnValid(digits)) e.number = labels.errors.number;
+    const exp = parseExpiry(expiry);
+    if (!exp) e.expiry = labels.errors.expiry;
+    else if (expired(exp.month, exp.year, new Date())) e.expiry = labels.errors.expired;
+    if (!/^\d{3,4}$/.test(cvc)) e.cvc = labels.errors.cvc;
+    if (!name.trim()) e.name = labels.errors.name;
+    return e;
+  };
+
+  const fieldError = (f: Field) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${f}-error` } : {});
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (["number", "expiry", "cvc", "name"] as const).find((f) => found[f]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setBusy("paying");
+    try {
+      if (!clientSecret.current) {
+        const started = await startCardPayment(linkId);
+        if (!started.ok) {
+          setErrors({ form: started.error });
+          setBusy(false);
+          return;
+        }
+        clientSecret.current = started.clientSecret;
+      }
+      const exp = parseExpiry(expiry)!;
+      const result = await confirmCardPayment({
+        clientSecret: clientSecret.current,
+        card: { number: digits, expMonth: exp.month, expYear: exp.year, cvc, holderName: name.trim() },
+        returnUrl: `${location.origin}/pay/${linkId}`,
+        locale,
+      });
+      if (result.status === "requires_action") {
+        setBusy("redirecting");
+        location.assign(result.redirectUrl);
+        return;
+      }
+      if (result.status === "succeeded" || result.error.code === "card_declined") {
+        // The link is paid or rejected now: the page renders the receipt or the reason.
+        location.assign(`/pay/${linkId}`);
+        return;
+      }
+      const code = result.error.code;
+      const byCode: Errors =
+        code === "invalid_number" ? { number: labels.errors.number }
+        : code === "test_card_required" ? { number: labels.errors.testCard }
+        : code === "expired_card" ? { expiry: labels.errors.expired }
+        : code === "invalid_expiry_month" || code === "invalid_expiry_year" ? { expiry: labels.errors.expiry }
+        : code === "invalid_cvc" ? { cvc: labels.errors.cvc }
+        : code === "network" ? { form: labels.errors.network }
+        : { form: labels.errors.generic };
+      setErrors(byCode);
+      setBusy(false);
+    } catch {
+      setErrors({ form: labels.errors.generic });
+      setBusy(false);
+    }
+  }
+
+  const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div className={`field field-${f}`}>
+      <label htmlFor={`${id}-${f}`}>{label}</label>
+      <input id={`${id}-${f}`} name={f} {...props} {...fieldError(f)} disabled={!!busy} />
+      <p id={`${id}-${f}-error`} className="field-error">
+        {errors[f] ?? ""}
+      </p>
+    </div>
+  );
+
+  return (
+    <form className="card-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{labels.heading}</h3>
+      {labels.sandboxHint ? (
+        <p className="sandbox-hint" role="note">
+          {labels.sandboxHint}
+        </p>
+      ) : null}
+      {input("number", labels.number, {
+        inputMode: "numeric",
+        autoComplete: "cc-number",
+        value: number,
+        placeholder: "1234 5678 9012 3456",
+        onChange: (e) => setNumber(groupDigits(e.target.value)),
+      })}
+      <p className="card-brand muted small" aria-live="polite">
+        {brand !== "unknown" ? labels.brand[brand] ?? BRAND_NAMES[brand] : ""}
+      </p>
+      <div className="field-row">
+        {input("expiry", labels.expiry, { inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/YY", value: expiry, maxLength: 7, onChange: (e) => setExpiry(e.target.value) })}
+        {input("cvc", labels.cvc, { inputMode: "numeric", autoComplete: "cc-csc", value: cvc, maxLength: 4, onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")) })}
+      </div>
+      {input("name", labels.name, { autoComplete: "cc-name", value: name, onChange: (e) => setName(e.target.value) })}
+      <p className="form-error" role="alert">
+        {errors.form ?? (busy === "redirecting" ? labels.redirecting : "")}
+      </p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!!busy} aria-busy={!!busy}>
+        {busy ? labels.processing : labels.pay.replace("{amount}", amountText)}
+      </button>
+      <p className="muted small">{labels.secureNote}</p>
+    </form>
+  );
+}

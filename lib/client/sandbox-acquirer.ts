@@ -1,0 +1,62 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PaymentLinkData } from "../api/schemas/payment-link";
+import { parseQris } from "../qris";
+import { gatewayBaseUrl } from "./checkout-gateway";
+import type { SnapCredentials } from "./gateway-client";
+import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./simulator";
+
+/**
+ * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
+ * switch), exactly as `npm run simulate` does: its credentials from the sandbox credentials
+ * file, a real signed notification over HTTP. Nothing of this exists in production mode.
+ */
+export function sandboxMode(): boolean {
+  return process.env.GATEWAY_MODE !== "production";
+}
+
+function sandboxCredentialsFile(): string {
+  if (process.env.SANDBOX_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
+  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "sandbox-credentials.json");
+}
+
+/** The acquirer's credentials, or null outside the sandbox or when this server has none. */
+export function sandboxAcquirer(): SnapCredentials | null {
+  if (!sandboxMode()) return null;
+  try {
+    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ sandboxCredentialsFile(), "utf8")) as { acquirer?: SnapCredentials };
+    return creds.acquirer?.privateKeyPem ? creds.acquirer : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SimulatedOutcome = "pay" | "fail";
+
+/** Where each notification goes: the paths of CONTRACT §2. */
+export const NOTIFICATION_PATH = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
+
+/**
+ * Send the acquirer's notification for the link's current VA or QR, for the link's total.
+ * `fail` exists for QR only (status 06); a VA transfer either arrives or does not.
+ */
+export async function simulateLinkPayment(
+  acquirer: SnapCredentials,
+  link: PaymentLinkData,
+  outcome: SimulatedOutcome,
+): Promise<SimulationResult<unknown> & { path: string }> {
+  const content = link.payment.content;
+  if (content === "") throw new Error("no payment chosen");
+  const base = gatewayBaseUrl();
+  if (link.payment.type === "va" && outcome === "pay") {
+    return { path: NOTIFICATION_PATH.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
+  }
+  if (link.payment.type === "qr") {
+    const referenceNo = parseQris(content.value).referenceLabel;
+    if (!referenceNo) throw new Error("QR without a reference label");
+    const status = outcome === "pay" ? "00" : "06";
+    return { path: NOTIFICATION_PATH.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
+  }
+  throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+}
