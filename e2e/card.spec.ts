@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, type Lang } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoHorizontalOverflow, test, type Lang } from "./fixtures";
 import { messages } from "./pages/checkout-page";
 
 /** CONTRACT §3 sandbox cards, typed as a payer types them. */
@@ -37,6 +37,7 @@ for (const { lang, viewport } of CASES) {
       await checkoutPage.chooseCard(lang);
       await expect(page.getByRole("note").filter({ hasText: "4111 1111 1111 1111" })).toBeVisible(); // sandbox test-card hint
       await expectNoAxeViolations(page, `card form/${lang}`);
+      await expectNoHorizontalOverflow(page, `card form/${lang}`);
       const form = await checkoutPage.fillCard(lang, { number: CARDS.success, cvc: CVC });
       await expect(form).toContainText(m.Card.brand.replace("{brand}", "Visa"));
       await form.getByRole("button", { name: /^(Pay|Bayar) / }).click();
@@ -112,6 +113,7 @@ for (const { lang, viewport } of CASES) {
       await expect(form).toContainText(m.Card.errorExpired);
       await expect(form).toContainText(m.Card.errorCvc);
       await expectNoAxeViolations(page, `card errors/${lang}`);
+      await expectNoHorizontalOverflow(page, `card errors/${lang}`);
       // Luhn catches the typo in the browser: nothing left for the gateway
       expect(requests.filter((r) => r.url().includes("/v1/payment-intents"))).toHaveLength(0);
 

@@ -89,3 +89,9 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${what}`).toEqual([]);
 }
+
+/** Nothing wider than the viewport: a phone must never scroll sideways. */
+export async function expectNoHorizontalOverflow(page: Page, what: string): Promise<void> {
+  const { scroll, viewport } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(scroll, `page wider than the viewport on ${what}`).toBeLessThanOrEqual(viewport);
+}

@@ -65,6 +65,21 @@ async function main() {
       await page.locator("li.group").nth(1).getByRole("button").click();
       await page.locator("[data-state=expired]").waitFor({ timeout: 15_000 });
       await shoot(page, `${lang}-expired-phone`);
+      // card: the form with an inline error, then the sandbox 3-D Secure page
+      const f = await link(lang);
+      await page.goto(f.paymentLinkUri);
+      await page.locator("li.group").nth(2).getByRole("button").click();
+      const form = page.locator("form.card-form");
+      await form.waitFor();
+      await form.locator("input[name=number]").pressSequentially("4000 0000 0000 3220");
+      await form.locator("input[name=expiry]").fill("12/34");
+      await form.locator("input[name=name]").fill("Siti Rahmawati");
+      await form.locator("button[type=submit]").click();
+      await shoot(page, `${lang}-card-phone`);
+      await form.locator("input[name=cvc]").fill("123");
+      await form.locator("button[type=submit]").click();
+      await page.waitForURL(/\/3ds\?/);
+      await shoot(page, `${lang}-3ds-phone`);
       // 404
       await page.goto(`${server.baseUrl}/pay/00000000-0000-4000-8000-000000000000`);
       await shoot(page, `${lang}-not-found-phone`);
@@ -79,6 +94,11 @@ async function main() {
     await desk.locator("li.group").first().getByRole("button").click();
     await desk.getByTestId("va-number").waitFor();
     await shoot(desk, "en-va-desktop");
+    // the sandbox panel: simulate the bank's transfer, the page turns paid, the exchange stays
+    await desk.locator("aside.sandbox-panel").getByRole("button", { name: "Simulate payment" }).click();
+    await desk.locator("[data-state=paid]").waitFor();
+    await desk.getByTestId("simulated-reply").waitFor();
+    await shoot(desk, "en-sandbox-paid-desktop");
     const e = await link("id");
     await desk.goto(e.paymentLinkUri);
     await desk.locator("li.group").nth(1).getByRole("button").click();
