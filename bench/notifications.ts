@@ -10,9 +10,12 @@ import { fmt, percentile, runPool } from "./pool";
  * the delay from settlement (the acquirer's 200) to the merchant receiving the link-status
  * callback, p50/p99. Baseline in the same run: GET /api/health at 32 connections.
  */
+/** Links settled one by one after the burst, for the at-rest callback delay. */
+const REST = 20;
+
 export async function benchNotifications(args: { baseUrl: string; credentials: SandboxCredentials & { checkout: ConstructorParameters<typeof GatewayClient>[1] }; log: (line: string) => void; links?: number }) {
   const { baseUrl, credentials, log } = args;
-  const n = args.links ?? 200;
+  const n = (args.links ?? 200) + REST;
   const received = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
     let body = "";
@@ -50,6 +53,7 @@ export async function benchNotifications(args: { baseUrl: string; credentials: S
     },
   });
   await acquirer.snap.accessToken();
+  const restLinks = links.splice(n - REST, REST);
   const settledAt = new Map<string, number>();
   const result = await runPool({
     concurrency: 32,
@@ -61,13 +65,27 @@ export async function benchNotifications(args: { baseUrl: string; credentials: S
       settledAt.set(l.id, performance.now());
     },
   });
-  const deadline = Date.now() + 30_000;
-  while (received.size < settledAt.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  receiver.close();
+  const waitForCallbacks = async () => {
+    const deadline = Date.now() + 30_000;
+    while ([...settledAt.keys()].some((id) => !received.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  };
+  await waitForCallbacks();
   const delays = [...settledAt].filter(([id]) => received.has(id)).map(([id, t]) => received.get(id)! - t);
+
+  // At rest: the last 20 links settled one at a time, each callback awaited before the next.
+  const quiet: number[] = [];
+  for (const l of restLinks) {
+    const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: l.va, amount: l.amount }));
+    if (res.virtualAccountData.paymentFlagStatus !== "00") throw new Error("not settled");
+    settledAt.set(l.id, performance.now());
+    await waitForCallbacks();
+    if (received.has(l.id)) quiet.push(received.get(l.id)! - settledAt.get(l.id)!);
+  }
+  receiver.close();
 
   const health = await runPool({ concurrency: 32, durationMs: 3000, job: async () => void (await (await fetch(`${baseUrl}/api/health`)).text()) });
   log(`notifications settled: ${fmt(result.perSecond)} /s (${result.done} of ${links.length}, ${result.errors} errors, 32 connections); latency p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms`);
-  log(`settlement → callback received: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms (${delays.length} callbacks)`);
+  log(`settlement → callback received, during the burst: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms (${delays.length} callbacks)`);
+  log(`settlement → callback received, at rest: p50 ${fmt(percentile(quiet, 50))} ms, p99 ${fmt(percentile(quiet, 99))} ms (${quiet.length} settlements one at a time)`);
   log(`baseline GET /api/health: ${fmt(health.perSecond, 0)} /s, p99 ${fmt(health.p99)} ms (32 connections)`);
 }

@@ -79,7 +79,7 @@ try {
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");
-        const more = await checkoutModule.benchCheckout({ baseUrl: server.baseUrl, log, db, server });
+        const more = await checkoutModule.benchCheckout({ baseUrl: server.baseUrl, log, db, server, dataDir: server.dataDir });
         if (Array.isArray(more)) for (const r of more) rows.push({ db, ...r });
       }
     } finally {
