@@ -21,15 +21,25 @@ function sandboxCredentialsFile(): string {
   return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "sandbox-credentials.json");
 }
 
-/** The acquirer's credentials, or null outside the sandbox or when this server has none. */
+let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;
+
+/**
+ * The acquirer's credentials, or null outside the sandbox or when this server has none.
+ * Read once per file (the seed writes it before the server listens): every render asks.
+ */
 export function sandboxAcquirer(): SnapCredentials | null {
   if (!sandboxMode()) return null;
+  const file = sandboxCredentialsFile();
+  if (loaded?.file === file) return loaded.acquirer;
+  let acquirer: SnapCredentials | null = null;
   try {
-    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ sandboxCredentialsFile(), "utf8")) as { acquirer?: SnapCredentials };
-    return creds.acquirer?.privateKeyPem ? creds.acquirer : null;
+    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };
+    acquirer = creds.acquirer?.privateKeyPem ? creds.acquirer : null;
   } catch {
-    return null;
+    acquirer = null;
   }
+  loaded = { file, acquirer };
+  return acquirer;
 }
 
 export type SimulatedOutcome = "pay" | "fail";
