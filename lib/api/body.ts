@@ -51,9 +51,9 @@ function tooLarge(c: Context): SnapError {
 }
 
 /**
- * JSON from the bytes, or 400 Bad Request. A string holding U+0000 is refused as a field
- * format error: PostgreSQL cannot store it in text or jsonb, so letting it through would
- * turn a bad request into a 500 halfway through a transaction.
+ * JSON from the bytes, or 400 Bad Request. A string PostgreSQL cannot store (U+0000, or a
+ * lone UTF-16 surrogate from a `\ud800` escape) is refused as a field format error: letting
+ * it through would turn a bad request into a 500 halfway through a transaction.
  */
 export function parseJsonBody(raw: Uint8Array): unknown {
   if (raw.byteLength === 0) return undefined;
@@ -65,22 +65,36 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   } catch {
     throw new SnapError("badRequest");
   }
-  // A raw NUL byte is invalid JSON already; only the escape can produce one.
-  if (/\\u0000/i.test(text)) {
-    const path = pathOfNul(value);
-    if (path) throw new SnapError("invalidFieldFormat", fieldPath(path) || "body");
-  }
+  const path = unstorablePath(text, value);
+  if (path) throw new SnapError("invalidFieldFormat", fieldPath(path) || "body");
   return value;
 }
 
-/** The query string's parameters, refusing U+0000 for the same reason as in bodies. */
+/** The query string's parameters, refusing unstorable text for the same reason as in bodies. */
 export function queryParams(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
-    if (key.includes("\0") || value.includes("\0")) throw new SnapError("invalidFieldFormat", key.replace(/\0/g, "") || "query");
+    if (!storable(key) || !storable(value)) throw new SnapError("invalidFieldFormat", key.replace(/\0/g, "") || "query");
     out[key] = value;
   }
   return out;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text a PostgreSQL `text`/`jsonb` column accepts: no U+0000, no unpaired surrogate. */
+export function storable(s: string): boolean {
+  return !s.includes("\0") && !LONE_SURROGATE.test(s);
+}
+
+/**
+ * Where in parsed JSON a string (or key) holds text PostgreSQL cannot store; null when none.
+ * `text` is the JSON it was parsed from: only `\u0000` and `\uD8xx`–`\uDFxx` escapes can
+ * produce such text (the decoder already refused raw invalid UTF-8), so most bodies skip the walk.
+ */
+export function unstorablePath(text: string, value: unknown): (string | number)[] | null {
+  if (!/\\u(0000|[dD][89a-fA-F])/.test(text)) return null;
+  return pathOfUnstorable(value);
 }
 
 interface Visit {
@@ -93,20 +107,20 @@ interface Visit {
  * Iterative, with parent links instead of copied paths: a 64 KiB body can nest ~32k levels
  * deep, beyond the call stack. A path deeper than 16 levels is reported by its first 16.
  */
-function pathOfNul(root: unknown): (string | number)[] | null {
+function pathOfUnstorable(root: unknown): (string | number)[] | null {
   const stack: Visit[] = [{ value: root, key: null, parent: null }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const { value } = node;
     if (typeof value === "string") {
-      if (value.includes("\0")) return pathTo(node);
+      if (!storable(value)) return pathTo(node);
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
     } else if (value && typeof value === "object") {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, v] = entries[i]!;
-        if (key.includes("\0")) return pathTo({ value: v, key: key.replace(/\0/g, ""), parent: node });
+        if (!storable(key)) return pathTo({ value: v, key: key.replace(/\0/g, ""), parent: node });
         stack.push({ value: v, key, parent: node });
       }
     }
