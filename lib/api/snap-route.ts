@@ -31,6 +31,12 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   tag: string;
   /** Which kinds of partner may call it; others get 403xx01 Feature Not Allowed. */
   partners: readonly PartnerKind[];
+  /**
+   * A lookup of records by reference: any partner may ask, and the domain finds only the
+   * caller's own records, so another partner's reference answers as not found (CONTRACT §2),
+   * the same as one that does not exist. `partners` then lists who has records here.
+   */
+  scopedLookup?: boolean;
   /** "Success" on the payment-link family (INTERFACE §4), "Successful" elsewhere. */
   successMessage?: string;
   body?: BS;
@@ -40,6 +46,11 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   handler: (call: SnapCall<z.output<BS>, z.output<QS>>) => Promise<z.input<RS>>;
   /** Runs once the handler's transaction has committed (e.g. wake the callback worker). */
   afterCommit?: (gw: GatewayContext) => void;
+  /**
+   * Runs after the business step refused a well-formed, authenticated request with a SNAP
+   * error and its transaction rolled back: a chance to record the refusal itself.
+   */
+  onRefusal?: (gw: GatewayContext, call: { partner: Partner; body: z.output<BS> }, err: SnapError) => Promise<void>;
 }
 
 export function defineSnapRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, RS extends z.ZodType = z.ZodType>(
@@ -76,6 +87,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
   });
 
   const handle = async (c: Context<ApiEnv>) => {
+    let refusable: { partner: Partner; body: z.output<BS> } | null = null;
     try {
       const raw = await readRawBody(c);
       const headers = readServiceHeaders((name) => c.req.header(name));
@@ -94,11 +106,12 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         timestamp: headers.timestamp,
       });
       if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature)) throw new SnapError("unauthorized", "Signature");
-      if (!route.partners.includes(partner.kind)) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
+      if (!route.partners.includes(partner.kind) && !route.scopedLookup) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
 
       const body = parseBody(route.body, parseJsonBody(raw));
       const query = parseBody(route.query, queryParams(url));
+      refusable = { partner, body };
       const result = await gw.db.transaction(async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
@@ -107,6 +120,9 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const payload = { responseCode: successCode(route.service), responseMessage: route.successMessage ?? "Successful", ...(route.response.parse(result) as object) };
       return c.json(payload, 200);
     } catch (err) {
+      if (refusable && route.onRefusal && err instanceof SnapError) {
+        await route.onRefusal(gw, refusable, err).catch((e: unknown) => gw.log.warn({ err: e, path: c.req.path }, "recording a refusal failed"));
+      }
       const answer = toSnapAnswer(err, route.service);
       if (answer.unexpected) gw.log.error({ err, path: c.req.path, service: route.service }, "unexpected fault");
       return c.json(answer.body, answer.status as 400);

@@ -126,7 +126,7 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(groups.find((g) => g.id === "va")).toBeUndefined();
     expect(groups.find((g) => g.id === "qr")!.method.map((m) => m.id)).toEqual(["qris"]);
     const e = await snapError(merchant.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } }));
-    expect(e).toMatchObject({ status: 403, code: "4032701" });
+    expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
   });
 
   it("pays by VA: SNAP-padded number, same number again, retired when switching", async () => {
@@ -175,7 +175,7 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   ])("refuses %s with 4032701", async (_, groupId, methodId) => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
     const e = await snapError(checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } } }));
-    expect(e).toMatchObject({ status: 403, code: "4032701" });
+    expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
   });
 
   it("turns a link expired at its deadline: flag 03, pay refused with 4032700", async () => {
@@ -203,10 +203,24 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     }
   });
 
-  it("keeps other partners out: the acquirer cannot read links, the checkout cannot create them", async () => {
+  it("keeps other partners out: another partner's link answers as not found, the checkout cannot create links", async () => {
     const acquirer = new GatewayClient(srv.baseUrl, srv.credentials.acquirer);
-    const id = srv.credentials.demoLinks[0]!.paymentLinkId;
-    expect(await snapError(acquirer.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } }))).toMatchObject({ status: 403, code: "4032701" });
+    const link = srv.credentials.demoLinks[0]!;
+    const unknown = { additionalInfo: { paymentLinkId: "00000000-0000-4000-8000-000000000000" } };
+    const theirs = { additionalInfo: { paymentLinkId: link.paymentLinkId } };
+    const byRef = { partnerReferenceNo: (await merchant.inquiryPaymentLink(theirs)).paymentLinkData.partnerReferenceNo };
+    for (const call of [
+      (b: typeof theirs | typeof byRef) => acquirer.inquiryPaymentLink(b),
+      (b: typeof theirs | typeof byRef) => acquirer.paymentLinkMethods(b),
+      (b: typeof theirs | typeof byRef) => acquirer.payPaymentLink({ ...b, additionalInfo: { ...("additionalInfo" in b ? b.additionalInfo : {}), paymentMethod: { groupId: "va", methodId: "bca" } } }),
+    ]) {
+      const notFound = await snapError(call(unknown));
+      expect(notFound).toMatchObject({ status: 404, code: "4042701" });
+      expect(await snapError(call(theirs))).toEqual(notFound);
+      expect(await snapError(call(byRef))).toEqual(notFound);
+    }
+    expect((await merchant.inquiryPaymentLink(theirs)).paymentLinkData.payment.type).not.toBe("va"); // the acquirer's Pay changed nothing
+    expect(await snapError(acquirer.createPaymentLink(linkRequest()))).toMatchObject({ status: 403, code: "4032701" });
     expect(await snapError(checkout.createPaymentLink(linkRequest()))).toMatchObject({ status: 403, code: "4032701" });
   });
 

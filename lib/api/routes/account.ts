@@ -38,6 +38,7 @@ export const transactionDetailRoute = defineSnapRoute({
   summary: "Get Transaction By Id",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: TransactionDetailRequest,
   response: Transaction,
   async handler({ gw, tx, partner, body }) {

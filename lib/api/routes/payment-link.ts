@@ -65,6 +65,7 @@ export const inquiryRoute = defineSnapRoute({
   path: "/v1.0/payment-link/inquiry",
   summary: "Inquiry Payment Link",
   partners: ["merchant", "checkout"],
+  scopedLookup: true,
   body: LinkLookupRequest,
   response: LinkDataOut,
   async handler({ gw, tx, partner, body }) {
@@ -79,6 +80,7 @@ export const methodRoute = defineSnapRoute({
   path: "/v1.0/payment-link/payment-method",
   summary: "Method Payment Link",
   partners: ["merchant", "checkout"],
+  scopedLookup: true,
   body: LinkLookupRequest,
   response: PaymentMethodResponse.pick({ paymentLinkPaymentMethod: true }),
   async handler({ gw, tx, partner, body }) {
@@ -100,6 +102,7 @@ export const payRoute = defineSnapRoute({
   path: "/v1.0/payment-link/pay",
   summary: "Pay Payment Link",
   partners: ["merchant", "checkout"],
+  scopedLookup: true,
   body: PayPaymentLinkRequest,
   response: LinkDataOut,
   async handler({ gw, tx, partner, body }) {

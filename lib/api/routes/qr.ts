@@ -42,6 +42,7 @@ export const queryQrRoute = defineSnapRoute({
   summary: "Inquiry QR",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: QueryQrRequest,
   response: strip(QueryQrResponse),
   async handler({ tx, partner, body }) {
