@@ -56,7 +56,7 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
   const virtualAccountNo = `${partnerServiceId}${customerNo}`;
   const digits = vaDigits(virtualAccountNo);
   const [clash] = await tx.select({ id: virtualAccounts.id }).from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).limit(1);
-  if (clash) throw new SnapError("conflict", "virtualAccountNo already exists");
+  if (clash) throw new SnapError("duplicateVirtualAccount");
   const paymentId = randomUUID();
   try {
     await tx.insert(payments).values({
@@ -97,7 +97,7 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new SnapError("conflict", "virtualAccountNo already exists");
+    if (isUniqueViolation(err)) throw new SnapError("duplicateVirtualAccount");
     throw err;
   }
 }

@@ -20,6 +20,8 @@ export const CASES = {
   invalidBill: { http: 404, case: "19", message: "Invalid Bill/Virtual Account" },
   conflict: { http: 409, case: "00", message: "Conflict" },
   duplicatePartnerReference: { http: 409, case: "01", message: "Duplicate partnerReferenceNo" },
+  /** 409xx01 on Create VA: the identity of a VA is its number (409xx00 means X-EXTERNAL-ID). */
+  duplicateVirtualAccount: { http: 409, case: "01", message: "Duplicate virtualAccountNo" },
   tooManyRequests: { http: 429, case: "00", message: "Too Many Requests" },
   generalError: { http: 500, case: "00", message: "General Error" },
 } as const;
@@ -40,12 +42,18 @@ export function successCode(service: ServiceCode): string {
   return `200${service}00`;
 }
 
+/**
+ * Cases whose message CONTRACT §2 spells without a detail: the answer is exactly the
+ * standard message; the detail stays on the error (and in logs) for the operator.
+ */
+const BARE: ReadonlySet<SnapCase> = new Set(["featureNotAllowed"]);
+
 /** `detail` follows the standard's message: a field name, or the reason after "Unauthorized.". */
 export function envelope(snapCase: SnapCase, service: ServiceCode, detail?: string): SnapEnvelope {
   const base = CASES[snapCase].message;
   return {
     responseCode: responseCode(snapCase, service),
-    responseMessage: detail ? `${base} ${detail}` : base,
+    responseMessage: detail && !BARE.has(snapCase) ? `${base} ${detail}` : base,
   };
 }
 
