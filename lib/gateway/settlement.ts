@@ -4,7 +4,7 @@ import type { Executor } from "../db/client";
 import { inboundNotifications, paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
 import { formatMoney, parseMoney } from "../money";
 import { enqueueCallbacks, type CallbackItem } from "../notify/outbox";
-import { SnapError } from "../snap/codes";
+import { SnapError, type SnapCase } from "../snap/codes";
 import type { GatewayContext } from "./context";
 import { vaDigits } from "./ids";
 import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } from "./link-state";
@@ -75,13 +75,36 @@ export const QR_STATUS_DESC: Record<string, string> = {
   "07": "Not found",
 };
 
+/** A remembered refusal: replayed as the same SNAP error. */
+type Refusal = { refused: { snapCase: SnapCase; detail: string | null } };
+
 async function replayOf<T extends Answer>(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<T | null> {
   const [row] = await tx
     .select({ body: inboundNotifications.responseBody })
     .from(inboundNotifications)
     .where(and(eq(inboundNotifications.partnerId, acquirer.id), eq(inboundNotifications.kind, kind), eq(inboundNotifications.dedupeKey, key)))
     .limit(1);
-  return (row?.body as T | undefined) ?? null;
+  const body = row?.body as T | Refusal | undefined;
+  if (body && "refused" in body) throw new SnapError(body.refused.snapCase, body.refused.detail ?? undefined);
+  return body ?? null;
+}
+
+/** The refusals of a VA payment that are answers about the bill, not about the request. */
+const VA_REFUSALS: ReadonlySet<SnapCase> = new Set(["invalidBill", "paidBill", "invalidAmount"]);
+
+/**
+ * CONTRACT §2: the same `paymentRequestId` again → the first answer again, refusals included
+ * (a bank that got "Invalid Amount" does not get a credit by sending the same id once more).
+ * Called after the refused transaction rolled back, so this is its own write; a racing first
+ * success wins the key and this insert does nothing.
+ */
+export async function rememberVaRefusal(ctx: GatewayContext, acquirer: Partner, notice: VaNotice, err: SnapError): Promise<void> {
+  if (!VA_REFUSALS.has(err.snapCase)) return;
+  const refusal: Refusal = { refused: { snapCase: err.snapCase, detail: err.detail ?? null } };
+  await ctx.db
+    .insert(inboundNotifications)
+    .values({ id: randomUUID(), partnerId: acquirer.id, kind: "va", dedupeKey: notice.virtualAccountData.paymentRequestId, responseBody: refusal })
+    .onConflictDoNothing();
 }
 
 async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {

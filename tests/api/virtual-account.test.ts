@@ -82,14 +82,19 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   it("refuses a VA number that exists", async () => {
     const req = vaRequest();
     await merchant.createVa(req);
-    expect(await snapError(merchant.createVa({ ...req, trxId: "other" }))).toMatchObject({ status: 409, code: "4092700" });
+    expect(await snapError(merchant.createVa({ ...req, trxId: "other" }))).toEqual({ status: 409, code: "4092701", message: "Duplicate virtualAccountNo" });
   });
 
   it("settles a payment once: wrong amount, success, replay, second payment", async () => {
     const req = vaRequest();
     await merchant.createVa(req);
-    const wrong = await snapError(acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "149999.99" })));
+    const wrongNotice = vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "149999.99" });
+    const wrong = await snapError(acquirer.notifyVaPayment(wrongNotice));
     expect(wrong).toMatchObject({ status: 404, code: "4042513", message: "Invalid Amount" });
+    // The same paymentRequestId again gets the first answer again — even with the right amount.
+    const retried = { ...wrongNotice, virtualAccountData: { ...wrongNotice.virtualAccountData, paidAmount: { value: "150000.00", currency: "IDR" as const } } };
+    expect(await snapError(acquirer.notifyVaPayment(retried))).toEqual(wrong);
+    expect((await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus).toBe("02");
     // The notification as INTERFACE §2.6 shows it: leading spaces in the numbers.
     const notice = vaNotification({ virtualAccountNo: ` ${req.virtualAccountNo.trim()}`, amount: "150000.00" });
     notice.virtualAccountData.customerNo = ` ${req.customerNo}`;
@@ -125,7 +130,11 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   it("keeps partners apart: the acquirer cannot manage VAs, the merchant cannot notify payments", async () => {
     const req = vaRequest();
     await merchant.createVa(req);
-    expect(await snapError(acquirer.inquiryVa(keyOf(req)))).toMatchObject({ status: 403, code: "4033001" });
+    // another partner's VA answers exactly as one that does not exist
+    const unknown = await snapError(merchant.inquiryVa(keyOf(vaRequest())));
+    expect(unknown.status).toBe(404);
+    expect(await snapError(acquirer.inquiryVa(keyOf(req)))).toEqual(unknown);
+    expect(await snapError(acquirer.createVa(vaRequest()))).toMatchObject({ status: 403, code: "4032701" });
     expect(await snapError(merchant.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })))).toMatchObject({ status: 403, code: "4032501" });
   });
 });

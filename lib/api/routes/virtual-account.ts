@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseMoney } from "../../money";
 import { parseIsoWithOffset } from "../../snap/time";
-import { settleVaPayment } from "../../gateway/settlement";
+import { settleVaPayment, rememberVaRefusal } from "../../gateway/settlement";
 import { createVa, deleteVa, findVa, updateVa, vaData, vaStatus, type VaInput } from "../../gateway/virtual-accounts";
 import type { GatewayContext } from "../../gateway/context";
 import { CreateVaRequest, VaKey, VaPaymentNotification, VaPaymentResponse, VaStatusResponse, VirtualAccountData } from "../schemas/va";
@@ -47,6 +47,7 @@ export const updateVaRoute = defineSnapRoute({
   summary: "Update VA",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: CreateVaRequest,
   response: DataOut,
   async handler({ gw, tx, partner, body }) {
@@ -61,6 +62,7 @@ export const inquiryVaRoute = defineSnapRoute({
   summary: "Inquiry VA Data",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: VaKey,
   response: DataOut,
   async handler({ tx, partner, body }) {
@@ -75,6 +77,7 @@ export const vaStatusRoute = defineSnapRoute({
   summary: "Inquiry VA Status",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: VaKey,
   response: VaStatusResponse.pick({ virtualAccountData: true }),
   async handler({ gw, tx, partner, body }) {
@@ -90,6 +93,7 @@ export const deleteVaRoute = defineSnapRoute({
   summary: "Delete VA",
   tag,
   partners: ["merchant"],
+  scopedLookup: true,
   body: VaKey,
   response: DataOut,
   async handler({ gw, tx, partner, body }) {
@@ -108,6 +112,7 @@ export const vaPaymentRoute = defineSnapRoute({
   response: VaPaymentResponse.pick({ virtualAccountData: true }),
   handler: ({ gw, tx, partner, body }) => settleVaPayment(gw, tx, partner, body),
   afterCommit: (gw) => gw.kickOutbox?.(),
+  onRefusal: (gw, { partner, body }, err) => rememberVaRefusal(gw, partner, body, err),
 });
 
 export const virtualAccountRoutes = [createVaRoute, updateVaRoute, inquiryVaRoute, vaStatusRoute, deleteVaRoute, vaPaymentRoute];
