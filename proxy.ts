@@ -6,6 +6,7 @@ import { notFoundHtml } from "./lib/client/not-found-page";
 import { checkoutCookieKey, inquireLink } from "./lib/client/checkout-gateway";
 import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/client/security-headers";
+import { sessionOpens } from "./lib/client/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
@@ -24,7 +25,7 @@ function ownOrigins(): string[] {
  * The checkout's front door (CONTRACT §4):
  * - `?secret=` right → HttpOnly SameSite=Lax cookie scoped to /pay/{id}, 303 to the clean URL;
  *   wrong or unknown link → the one 404 page (static, answered here), byte for byte the same
- *   as for a missing cookie;
+ *   as for a missing or wrong cookie (checked here too, lib/client/session-guard.ts);
  * - `?lang=` sets the language cookie;
  * - every answer carries the security headers and a fresh CSP nonce.
  * The page re-checks the cookie against Inquiry on every render: this is not the only guard.
@@ -67,7 +68,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     } else {
       res = notFound();
     }
-  } else if (!req.cookies.has(SESSION_COOKIE)) {
+  } else if (!(await sessionOpens(id, req.cookies.get(SESSION_COOKIE)?.value ?? ""))) {
     res = notFound();
   } else {
     headers.set(LINK_HEADER, id);

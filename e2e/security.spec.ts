@@ -33,24 +33,34 @@ test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
     expect(res!.status()).toBe(404);
   });
 
-  test("wrong secret, missing secret, unknown link: one 404, same status and body", async ({ request, gateway, page }) => {
+  test("wrong secret, missing or wrong cookie, unknown link: one 404, same status and body", async ({ request, gateway, page }) => {
     const link = await gateway.createLink();
+    const other = await gateway.createLink();
+    // a real cookie, for the other link: it must not open this one
+    const swap = await request.get(other.paymentLinkUri, { maxRedirects: 0 });
+    const otherCookie = /nusapay_link=([^;]+)/.exec(swap.headers()["set-cookie"] ?? "")![1]!;
     const base = `${gateway.baseUrl}/pay`;
-    const urls = [
-      `${base}/${link.paymentLinkId}?secret=wrong-secret-value`,
-      `${base}/${link.paymentLinkId}?secret=`,
-      `${base}/${link.paymentLinkId}`,
-      `${base}/${UNKNOWN}?secret=${new URL(link.paymentLinkUri).searchParams.get("secret")}`,
-      `${base}/${UNKNOWN}`,
-      `${base}/not-a-link-id`,
-      `${base}/${link.paymentLinkId}/qr.png`,
+    const cases: { url: string; cookie?: string }[] = [
+      { url: `${base}/${link.paymentLinkId}?secret=wrong-secret-value` },
+      { url: `${base}/${link.paymentLinkId}?secret=` },
+      { url: `${base}/${link.paymentLinkId}` },
+      { url: `${base}/${UNKNOWN}?secret=${new URL(link.paymentLinkUri).searchParams.get("secret")}` },
+      { url: `${base}/${UNKNOWN}` },
+      { url: `${base}/not-a-link-id` },
+      { url: `${base}/${link.paymentLinkId}/qr.png` },
+      { url: `${base}/${link.paymentLinkId}`, cookie: "nusapay_link=garbage" },
+      { url: `${base}/${link.paymentLinkId}`, cookie: `nusapay_link=${otherCookie}` },
+      { url: `${base}/${UNKNOWN}`, cookie: `nusapay_link=${otherCookie}` },
+      { url: `${base}/not-a-link-id`, cookie: "nusapay_link=garbage" },
+      { url: `${base}/${link.paymentLinkId}/preview`, cookie: "nusapay_link=garbage" },
     ];
     const answers = await Promise.all(
-      urls.map(async (url) => {
-        const res = await request.get(url, { maxRedirects: 0, headers: { "Accept-Language": "en" } });
-        return { url, status: res.status(), body: await res.text(), setCookie: res.headers()["set-cookie"] ?? null };
+      cases.map(async ({ url, cookie }) => {
+        const res = await request.get(url, { maxRedirects: 0, headers: { "Accept-Language": "en", ...(cookie ? { Cookie: cookie } : {}) } });
+        return { url: `${url} ${cookie ?? ""}`, status: res.status(), body: await res.text(), setCookie: res.headers()["set-cookie"] ?? null };
       }),
     );
+    const urls = cases.map((c) => c.url);
     for (const a of answers) {
       expect(a.status, a.url).toBe(404);
       expect(a.body, a.url).toBe(answers[0]!.body);
