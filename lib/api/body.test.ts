@@ -52,6 +52,19 @@ describe("parseJsonBody", () => {
   it("accepts an escaped backslash followed by u0000 (no NUL in the value)", () => {
     expect(parseJsonBody(bytes('{"a":"\\\\u0000"}'))).toEqual({ a: "\\u0000" });
   });
+  it.each([
+    ['{"invoiceTitle":"x\\ud800y"}', "invoiceTitle"],
+    ['{"a":{"b":["ok","\\uDFFF"]}}', "a.b[1]"],
+    ['{"a":"\\udc00\\ud800"}', "a"],
+    ['{"k\\ud83d":"v"}', "k\ud83d"],
+  ])("refuses a lone UTF-16 surrogate in %s as 400xx01 naming %s", (json, field) => {
+    expect(failure(() => parseJsonBody(bytes(json)))).toEqual({ snapCase: "invalidFieldFormat", detail: field });
+  });
+
+  it("accepts a surrogate pair, escaped or as UTF-8", () => {
+    expect(parseJsonBody(bytes('{"a":"\\ud83d\\ude00"}'))).toEqual({ a: "\u{1F600}" });
+    expect(parseJsonBody(bytes('{"a":"\u{1F600}"}'))).toEqual({ a: "\u{1F600}" });
+  });
 });
 
 describe("queryParams", () => {
