@@ -20,3 +20,17 @@ export async function assertPublicTarget(url: string): Promise<void> {
     throw new Error(`refused: ${host} resolves to a private or loopback address`);
   }
 }
+
+/**
+ * For a create in production: does the URL's host resolve to a private or loopback address?
+ * A name that does not resolve now is let through; the worker checks again before each send.
+ */
+export async function resolvesToPrivate(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) return isPrivateAddress(host);
+  try {
+    return (await lookup(host, { all: true })).some((a) => isPrivateAddress(a.address));
+  } catch {
+    return false;
+  }
+}

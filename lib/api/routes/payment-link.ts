@@ -11,6 +11,7 @@ import {
   PaymentLinkData,
   PaymentMethodResponse,
 } from "../schemas/payment-link";
+import { resolvesToPrivate } from "../../notify/target";
 import { defineSnapRoute } from "../snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
@@ -34,6 +35,10 @@ export const createRoute = defineSnapRoute({
   response: LinkDataOut,
   async handler({ gw, tx, partner, body }) {
     const info = body.additionalInfo;
+    // CONTRACT §2: a production deployment refuses private and loopback callback targets.
+    if (gw.config.mode === "production" && info.callbackBaseUrl && (await resolvesToPrivate(info.callbackBaseUrl))) {
+      throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
+    }
     const expiresAt = body.expiredDate
       ? parseIsoWithOffset(body.expiredDate)!
       : new Date(gw.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);

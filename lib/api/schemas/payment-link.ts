@@ -48,7 +48,8 @@ export const CreatePaymentLinkRequest = z.object({
 export type CreatePaymentLinkRequest = z.input<typeof CreatePaymentLinkRequest>;
 
 export const LinkLookupRequest = z.object({
-  partnerReferenceNo: z.string().min(1).max(64).optional(),
+  // may be empty when additionalInfo.paymentLinkId names the link (the id is looked up first)
+  partnerReferenceNo: z.string().max(64).optional(),
   trxId: z.string().max(64).optional(),
   additionalInfo: z.object({ paymentLinkId: z.string().min(1).max(64).optional() }).optional(),
 });
