@@ -13,38 +13,56 @@ export interface Stored {
 }
 
 /**
- * Idempotency-Key (CONTRACT §3): the first successful answer is stored in the same
- * transaction as the work; a repeat with the same request gets it back, with another
- * request a 409. Two racing first requests: the loser's insert hits the primary key, its
- * transaction (and so its intent) rolls back, and it answers with the winner's record.
+ * What a key is bound to: the method, the path (so the intent) and the exact body bytes.
+ * Keyed (HMAC under the vault key), not a bare SHA-256: a confirm body carries the card
+ * number and CVC, and the stored answer carries the client secret, so an unkeyed digest
+ * of a predictable body could be brute-forced back to the card.
+ */
+export function requestHash(ctx: GatewayContext, method: string, path: string, body: string): string {
+  return ctx.vault.derive("idempotency-request", `${method} ${path}\n${body}`);
+}
+
+/**
+ * Idempotency-Key (CONTRACT §3): the first definitive answer (`keep`, by default any 2xx)
+ * is stored in the same transaction as the work; a repeat with the same request (method,
+ * path, body: `requestHash`) gets it back, with another request a 409. Answers not kept
+ * (validation errors, a wrong state) are not stored: the same key may then be retried.
+ *
+ * Two racing first requests: the loser's insert hits the primary key, its transaction
+ * (and so its intent) rolls back, and it answers with the winner's record. When the work
+ * itself fails instead (a confirm or cancel that waited on the winner's row lock finds the
+ * intent already moved on), a record the winner committed meanwhile is replayed too.
  */
 export async function withIdempotency(
   ctx: GatewayContext,
-  scope: { partnerId: string; key: string | undefined; requestHash: string },
+  scope: { partnerId: string; key: string | undefined; requestHash: string; keep?: (status: number) => boolean },
   work: (tx: Executor) => Promise<Stored>,
 ): Promise<Stored> {
   const { key } = scope;
+  const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
   if (!key) return ctx.db.transaction(work);
   if (key.length > 255) throw new V1Error(400, "invalid_request_error", "parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
+  const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
+  const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) => !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
-        const [prior] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key)))
-          .limit(1);
-        if (prior && prior.createdAt.getTime() > ctx.now().getTime() - TTL_MS) return replay(prior, scope.requestHash);
-        if (prior) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key)));
+        const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+        if (prior && fresh(prior)) return replay(prior, scope.requestHash);
+        if (prior) await tx.delete(idempotencyKeys).where(where);
         const result = await work(tx);
-        if (result.status < 300) {
-          await tx.insert(idempotencyKeys).values({ partnerId: scope.partnerId, key, requestHash: scope.requestHash, statusCode: result.status, responseBody: result.body });
+        if (keep(result.status)) {
+          // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and the replay
+          // must be the first answer byte for byte.
+          await tx.insert(idempotencyKeys).values({ partnerId: scope.partnerId, key, requestHash: scope.requestHash, statusCode: result.status, responseBody: JSON.stringify(result.body) });
         }
         return result;
       });
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // Lost the race: the winner has committed by now; read its answer on the next pass.
+      if (isUniqueViolation(err)) continue; // Lost the race: the winner has committed by now; read its answer on the next pass.
+      const [winner] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
+      if (winner && fresh(winner)) return replay(winner, scope.requestHash);
+      throw err;
     }
   }
   throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry shortly.");
@@ -54,5 +72,7 @@ function replay(prior: typeof idempotencyKeys.$inferSelect, requestHash: string)
   if (prior.requestHash !== requestHash) {
     throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "This Idempotency-Key was used with a different request.", "Idempotency-Key");
   }
-  return { status: prior.statusCode, body: prior.responseBody };
+  // Records written before answers were kept as text hold the object itself.
+  const body: unknown = typeof prior.responseBody === "string" ? JSON.parse(prior.responseBody) : prior.responseBody;
+  return { status: prior.statusCode, body };
 }

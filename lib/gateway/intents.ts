@@ -111,13 +111,40 @@ export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Pa
   return intent!;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Intent ids are UUIDs: anything else (U+0000 from a `%00` in the path, say) cannot exist. */
+export function isIntentId(id: string): boolean {
+  return UUID.test(id);
+}
+
+function noSuchIntent(): V1Error {
+  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+}
+
 /** An intent the caller may see: a merchant its own, the checkout those of links. */
 export async function findIntent(tx: Executor, caller: Partner | null, id: string, { forUpdate = false } = {}): Promise<IntentRow> {
+  if (!isIntentId(id)) throw noSuchIntent(); // before the database, which cannot even compare some of these
   const q = tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
   const visible = row && (!caller || (caller.kind === "checkout" ? !!row.linkId : row.partnerId === caller.id));
-  if (!visible) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+  if (!visible) throw noSuchIntent();
   return row;
+}
+
+function noIntentForSecret(): V1Error {
+  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
+}
+
+/**
+ * The merchant partner whose Idempotency-Keys a confirm uses (confirm carries no secret
+ * key). The client secret is checked first, so only its holder learns anything.
+ */
+export async function confirmScope(ctx: GatewayContext, tx: Executor, id: string, clientSecret: string): Promise<string> {
+  if (!isIntentId(id) || !safeEqual(clientSecret, clientSecretOf(ctx, id))) throw noIntentForSecret();
+  const [row] = await tx.select({ partnerId: paymentIntents.partnerId }).from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+  if (!row) throw noIntentForSecret();
+  return row.partnerId;
 }
 
 export type ConfirmOutcome = { intent: IntentRow; declined: boolean };
@@ -131,9 +158,7 @@ export async function confirmIntent(
 ): Promise<ConfirmOutcome> {
   const intent = await findIntent(tx, null, id, { forUpdate: true }).catch(() => null);
   // An unknown intent and a wrong secret look the same.
-  if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) {
-    throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
-  }
+  if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {
     throw new V1Error(409, "invalid_request_error", "payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be confirmed.`);
   }

@@ -28,6 +28,22 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
+async function send(method: string, url: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { "Content-Type": "application/json", ...opts.headers },
+    body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: Record<string, any> | null = null;
+  try {
+    json = JSON.parse(text) as Record<string, any>;
+  } catch {
+    // an HTML page
+  }
+  return { status: res.status, text, body: json, type: res.headers.get("content-type") ?? "" };
+}
+
 describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
   let srv: RunningServer;
   let intents: IntentsClient;
@@ -247,6 +263,142 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     expect(byRef.partnerReferenceNo).toBe(one.partnerReferenceNo);
     expect(await snapError(srv.merchant.transactionDetail({ originalReferenceNo: "nope" }))).toMatchObject({ status: 404, code: "4041301" });
     expect(await snapError(srv.acquirer.transactionList({}))).toMatchObject({ status: 403, code: "4031201" });
+  });
+
+  describe("text PostgreSQL cannot store, and ids that cannot exist", () => {
+    const sk = () => ({ "X-Secret-Key": srv.credentials.merchant.secretKey });
+    it.each([
+      ["U+0000 in description", { description: "a\u0000b" }, "description"],
+      ["U+0000 in customerId", { customerId: "a\u0000b" }, "customerId"],
+      ["U+0000 in a metadata value", { metadata: { k: "a\u0000b" } }, "metadata.k"],
+      ["U+0000 in a metadata key", { metadata: { "a\u0000b": "v" } }, "metadata.ab"],
+      ["a lone surrogate in a metadata value", { metadata: { k: "\ud800" } }, "metadata.k"],
+    ])("refuses %s on create with a 400 naming the field", async (_, extra, param) => {
+      const res = await send("POST", `${srv.baseUrl}/v1/payment-intents`, { body: { amount: 100, currency: "IDR", ...extra }, headers: sk() });
+      expect(res.status).toBe(400);
+      expect(res.body!.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param });
+    });
+
+    it("refuses U+0000 in the card holder's name on confirm, leaving the intent as it was", async () => {
+      const i = await intents.create({ amount: 1000, currency: "IDR" });
+      const res = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body: { clientSecret: i.clientSecret, card: { ...card(PAN.ok), holderName: "a\u0000b" } } });
+      expect(res.status).toBe(400);
+      expect(res.body!.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "card.holderName" });
+      expect((await intents.retrieve(i.id)).status).toBe("created");
+    });
+
+    it.each([
+      ["GET", "/v1/payment-intents/%00"],
+      ["GET", "/v1/payment-intents/a%00b"],
+      ["GET", "/v1/payment-intents/not-a-uuid"],
+      ["POST", "/v1/payment-intents/%00/cancel"],
+      ["POST", "/v1/payment-intents/%00/confirm"],
+      ["POST", "/v1/payment-intents/a%00b/confirm"],
+    ])("answers %s %s with 404 resource_missing", async (method, p) => {
+      const body = method === "POST" ? { clientSecret: "pi_x_secret_y", card: card(PAN.ok) } : undefined;
+      const res = await send(method, `${srv.baseUrl}${p}`, { body, headers: sk() });
+      expect(res.status).toBe(404);
+      expect(res.body!.error).toMatchObject({ type: "invalid_request_error", code: "resource_missing" });
+    });
+
+    it("answers the 3-D Secure page of an id that cannot exist with its HTML 404", async () => {
+      const get = await send("GET", `${srv.baseUrl}/v1/payment-intents/%00/3ds?token=%00`);
+      expect(get.status).toBe(404);
+      expect(get.type).toMatch(/^text\/html/);
+      const post3ds = await fetch(`${srv.baseUrl}/v1/payment-intents/%00/3ds`, { method: "POST", body: new URLSearchParams({ token: "\u0000", action: "approve" }), redirect: "manual" });
+      expect(post3ds.status).toBe(404);
+      expect(post3ds.headers.get("content-type")).toMatch(/^text\/html/);
+    });
+
+    it("refuses a callback-deliveries linkId that is not a UUID", async () => {
+      for (const linkId of ["%00", "a%00b", "nope"]) {
+        const res = await send("GET", `${srv.baseUrl}/v1/callback-deliveries?linkId=${linkId}`, { headers: sk() });
+        expect(res.status).toBe(400);
+        expect(res.body!.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "linkId" });
+      }
+      const ok = await send("GET", `${srv.baseUrl}/v1/callback-deliveries?linkId=00000000-0000-4000-8000-000000000000`, { headers: sk() });
+      expect(ok).toMatchObject({ status: 200, body: { data: [] } });
+      expect((await fetch(`${srv.baseUrl}/openapi.json`)).status).toBe(200); // the query schema still documents
+    });
+
+    it("never answered any of these with a 500", () => {
+      expect(srv.logs()).not.toContain("unexpected fault");
+    });
+  });
+
+  describe("Idempotency-Key on cancel and confirm", () => {
+    const sk = () => ({ "X-Secret-Key": srv.credentials.merchant.secretKey });
+    const key = (name: string) => `${name}-${db}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+    it("replays a cancel", async () => {
+      const i = await intents.create({ amount: 2000, currency: "IDR" });
+      const k = key("cancel");
+      const a = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/cancel`, { headers: { ...sk(), "Idempotency-Key": k } });
+      const b = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/cancel`, { headers: { ...sk(), "Idempotency-Key": k } });
+      expect(a.status).toBe(200);
+      expect(a.body).toMatchObject({ id: i.id, status: "canceled" });
+      expect(b.status).toBe(200);
+      expect(b.text).toBe(a.text);
+      // Without the key, a second cancel is the usual 409.
+      expect(await intentError(intents.cancel(i.id))).toMatchObject({ status: 409, code: "payment_intent_unexpected_state" });
+    });
+
+    it.each([
+      ["the success card", PAN.ok, 200, "succeeded"],
+      ["the declined card", PAN.declined, 402, "failed"],
+      ["the 3-D Secure card", PAN.threeDs, 200, "requires_action"],
+    ])("replays a confirm with %s byte for byte, and runs the card once", async (_, pan, status, after) => {
+      const i = await intents.create({ amount: 3000, currency: "IDR" });
+      const k = key("confirm");
+      const body = { clientSecret: i.clientSecret, card: card(pan) };
+      const a = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body, headers: { "Idempotency-Key": k } });
+      const b = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body, headers: { "Idempotency-Key": k } });
+      expect(a.status).toBe(status);
+      expect(b.status).toBe(a.status);
+      expect(b.text).toBe(a.text);
+      expect(b.body).toEqual(a.body);
+      expect((await intents.retrieve(i.id)).status).toBe(after);
+      // The card ran once: without the key the intent is past confirming.
+      expect((await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body })).status).toBe(409);
+    });
+
+    it("answers concurrent confirms with one key alike", async () => {
+      const i = await intents.create({ amount: 3500, currency: "IDR" });
+      const k = key("confirm-race");
+      const body = { clientSecret: i.clientSecret, card: card(PAN.ok) };
+      const all = await Promise.all(Array.from({ length: 8 }, () => send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body, headers: { "Idempotency-Key": k } })));
+      expect(new Set(all.map((r) => `${r.status} ${r.text}`)).size).toBe(1);
+      expect(all[0]!.body).toMatchObject({ id: i.id, status: "succeeded" });
+    });
+
+    it("does not keep a refused confirm: the corrected request runs", async () => {
+      const i = await intents.create({ amount: 4000, currency: "IDR" });
+      const k = key("confirm-fix");
+      const bad = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body: { clientSecret: i.clientSecret, card: { ...card(PAN.ok), cvc: "1" } }, headers: { "Idempotency-Key": k } });
+      expect(bad.status).toBe(400);
+      const good = await send("POST", `${srv.baseUrl}/v1/payment-intents/${i.id}/confirm`, { body: { clientSecret: i.clientSecret, card: card(PAN.ok) }, headers: { "Idempotency-Key": k } });
+      expect(good).toMatchObject({ status: 200, body: { status: "succeeded" } });
+    });
+
+    it("refuses a key reused on another path or intent with 409, like another body", async () => {
+      const [a, b] = [await intents.create({ amount: 5000, currency: "IDR" }), await intents.create({ amount: 5000, currency: "IDR" })];
+      const k = key("cross");
+      const first = await send("POST", `${srv.baseUrl}/v1/payment-intents/${a.id}/cancel`, { headers: { ...sk(), "Idempotency-Key": k } });
+      expect(first.status).toBe(200);
+      const conflict = { status: 409, body: { error: { type: "idempotency_error", code: "idempotency_key_in_use", param: "Idempotency-Key" } } };
+      // Same (empty) body, another intent.
+      expect(await send("POST", `${srv.baseUrl}/v1/payment-intents/${b.id}/cancel`, { headers: { ...sk(), "Idempotency-Key": k } })).toMatchObject(conflict);
+      expect((await intents.retrieve(b.id)).status).toBe("created");
+      // Another operation.
+      expect(await send("POST", `${srv.baseUrl}/v1/payment-intents`, { body: { amount: 5000, currency: "IDR" }, headers: { ...sk(), "Idempotency-Key": k } })).toMatchObject(conflict);
+      // A confirm shares the merchant's keys.
+      expect(await send("POST", `${srv.baseUrl}/v1/payment-intents/${b.id}/confirm`, { body: { clientSecret: b.clientSecret, card: card(PAN.ok) }, headers: { "Idempotency-Key": k } })).toMatchObject(conflict);
+      expect((await intents.retrieve(b.id)).status).toBe("created");
+      // And the other way round: a create's key on a cancel.
+      const k2 = key("create-then-cancel");
+      const created = await intents.create({ amount: 5000, currency: "IDR" }, { idempotencyKey: k2 });
+      expect(await send("POST", `${srv.baseUrl}/v1/payment-intents/${created.id}/cancel`, { headers: { ...sk(), "Idempotency-Key": k2 } })).toMatchObject(conflict);
+    });
   });
 
   it("never stores or logs a card number or CVC", async () => {

@@ -6,7 +6,11 @@ import type { ApiEnv } from "../env";
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 
 const Query = z.object({
-  linkId: z.string().max(64).optional(),
+  // Link ids are UUIDs; anything else matches nothing, and some text (U+0000) PostgreSQL cannot even compare.
+  linkId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "linkId must be a payment link id (a UUID).")
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 

@@ -2,10 +2,9 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { GatewayContext } from "../../gateway/context";
-import { withIdempotency } from "../../gateway/idempotency";
-import { cancelIntent, completeThreeDs, confirmIntent, createIntent, findIntent } from "../../gateway/intents";
-import { sha256Hex } from "../../snap/signing";
-import { MAX_BODY_BYTES } from "../body";
+import { requestHash, withIdempotency } from "../../gateway/idempotency";
+import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "../../gateway/intents";
+import { MAX_BODY_BYTES, unstorablePath } from "../body";
 import type { ApiEnv } from "../env";
 import { fieldPath } from "../errors";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/locale";
@@ -14,16 +13,31 @@ import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody }
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 import { toIntent } from "./intent-wire";
 
-/** Body of a /v1 request: ≤ 64 KiB of JSON, validated by `schema`, errors in the /v1 shape. */
-async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ data: z.output<S>; raw: string }> {
+/** The raw text of a /v1 request body, at most 64 KiB. */
+async function v1Raw(c: Context): Promise<string> {
   if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
   const raw = await c.req.text();
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
+  return raw;
+}
+
+/**
+ * Body of a /v1 request: ≤ 64 KiB of JSON, validated by `schema`, errors in the /v1 shape.
+ * A string or key PostgreSQL cannot store (U+0000, a lone surrogate) is refused up front,
+ * naming its field: let through, it would be a 500 halfway through a transaction.
+ */
+async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ data: z.output<S>; raw: string }> {
+  const raw = await v1Raw(c);
   let json: unknown;
   try {
     json = raw ? JSON.parse(raw) : {};
   } catch {
     throw new V1Error(400, "invalid_request_error", "invalid_json", "The request body is not valid JSON.");
+  }
+  const unstorable = unstorablePath(raw, json);
+  if (unstorable) {
+    const param = fieldPath(unstorable);
+    throw new V1Error(400, "invalid_request_error", "parameter_invalid", `${param || "body"}: text may not contain U+0000 or an unpaired UTF-16 surrogate.`, param || null);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -35,7 +49,14 @@ async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ dat
   return { data: parsed.data, raw };
 }
 
-const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Allow-Methods": "POST, OPTIONS" };
+/** The `{id}` of an intent path; not a UUID → 404 before any query. */
+function intentIdParam(c: Context): string {
+  const id = c.req.param("id") ?? "";
+  if (!isIntentId(id)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+  return id;
+}
+
+const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key", "Access-Control-Allow-Methods": "POST, OPTIONS" };
 
 export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   const doc = (method: "get" | "post", path: string, summary: string, extra: object = {}) =>
@@ -49,14 +70,15 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     });
   doc("post", "/v1/payment-intents", "Create payment intent (X-Secret-Key; optional Idempotency-Key)", { request: { body: { content: { "application/json": { schema: CreateIntentRequest } } } } });
   doc("get", "/v1/payment-intents/{id}", "Retrieve payment intent (X-Secret-Key)");
-  doc("post", "/v1/payment-intents/{id}/confirm", "Confirm with the client secret and a card (browser, no secret key)", { request: { body: { content: { "application/json": { schema: ConfirmIntentRequest } } } } });
-  doc("post", "/v1/payment-intents/{id}/cancel", "Cancel payment intent (X-Secret-Key)");
+  doc("post", "/v1/payment-intents/{id}/confirm", "Confirm with the client secret and a card (browser, no secret key; optional Idempotency-Key)", { request: { body: { content: { "application/json": { schema: ConfirmIntentRequest } } } } });
+  doc("post", "/v1/payment-intents/{id}/cancel", "Cancel payment intent (X-Secret-Key; optional Idempotency-Key)");
 
   app.post("/v1/payment-intents", async (c) => {
     try {
       const partner = await authenticateSecretKey(c, gw);
       const { data, raw } = await v1Body(c, CreateIntentRequest);
-      const result = await withIdempotency(gw, { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: sha256Hex(raw) }, async (tx) => ({
+      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", "/v1/payment-intents", raw) };
+      const result = await withIdempotency(gw, scope, async (tx) => ({
         status: 200,
         body: toIntent(gw, await createIntent(gw, tx, partner, data)),
       }));
@@ -80,15 +102,26 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
   app.post("/v1/payment-intents/:id/confirm", async (c) => {
     for (const [k, v] of Object.entries(CORS)) c.header(k, v);
     try {
-      const { data } = await v1Body(c, ConfirmIntentRequest);
-      const outcome = await gw.db.transaction((tx) => confirmIntent(gw, tx, c.req.param("id"), data));
-      gw.kickOutbox?.();
-      const intent = toIntent(gw, outcome.intent);
-      if (outcome.declined) {
+      const id = intentIdParam(c);
+      const { data, raw } = await v1Body(c, ConfirmIntentRequest);
+      // No secret key here: the keys are those of the intent's merchant. A decline (402) is
+      // as final as a success and is kept too; refusals (400, 404, 409) are not.
+      const key = c.req.header("idempotency-key");
+      const scope = {
+        partnerId: key ? await confirmScope(gw, gw.db, id, data.clientSecret) : "",
+        key,
+        requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/confirm`, raw),
+        keep: (status: number) => status === 200 || status === 402,
+      };
+      const result = await withIdempotency(gw, scope, async (tx) => {
+        const outcome = await confirmIntent(gw, tx, id, data);
+        const intent = toIntent(gw, outcome.intent);
+        if (!outcome.declined) return { status: 200, body: intent };
         const e = intent.lastError!;
-        return c.json({ error: { type: "card_error", code: "card_declined", message: e.message, param: null, declineCode: e.declineCode, paymentIntent: intent } }, 402);
-      }
-      return c.json(intent);
+        return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: e.message, param: null, declineCode: e.declineCode, paymentIntent: intent } } };
+      });
+      gw.kickOutbox?.();
+      return c.json(result.body as object, result.status as 200 | 402);
     } catch (err) {
       return v1ErrorResponse(c, gw, err);
     }
@@ -97,7 +130,11 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
   app.post("/v1/payment-intents/:id/cancel", async (c) => {
     try {
       const partner = await authenticateSecretKey(c, gw);
-      return c.json(toIntent(gw, await gw.db.transaction((tx) => cancelIntent(gw, tx, partner, c.req.param("id")))));
+      const id = intentIdParam(c);
+      const raw = await v1Raw(c); // cancel takes no parameters, but a key is bound to the body it came with
+      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/cancel`, raw) };
+      const result = await withIdempotency(gw, scope, async (tx) => ({ status: 200, body: toIntent(gw, await cancelIntent(gw, tx, partner, id)) }));
+      return c.json(result.body as object, result.status as 200);
     } catch (err) {
       return v1ErrorResponse(c, gw, err);
     }
