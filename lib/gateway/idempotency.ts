@@ -35,7 +35,15 @@ export function requestHash(ctx: GatewayContext, method: string, path: string, b
  */
 export async function withIdempotency(
   ctx: GatewayContext,
-  scope: { partnerId: string; key: string | undefined; requestHash: string; keep?: (status: number) => boolean },
+  scope: {
+    partnerId: string;
+    key: string | undefined;
+    requestHash: string;
+    keep?: (status: number) => boolean;
+    /** What of the answer is written down (secrets out), and how a replay restores it. */
+    seal?: (body: unknown) => unknown;
+    unseal?: (body: unknown) => unknown;
+  },
   work: (tx: Executor) => Promise<Stored>,
 ): Promise<Stored> {
   const { key } = scope;
@@ -48,31 +56,31 @@ export async function withIdempotency(
     try {
       return await ctx.db.transaction(async (tx) => {
         const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
-        if (prior && fresh(prior)) return replay(prior, scope.requestHash);
+        if (prior && fresh(prior)) return replay(prior, scope);
         if (prior) await tx.delete(idempotencyKeys).where(where);
         const result = await work(tx);
         if (keep(result.status)) {
           // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and the replay
           // must be the first answer byte for byte.
-          await tx.insert(idempotencyKeys).values({ partnerId: scope.partnerId, key, requestHash: scope.requestHash, statusCode: result.status, responseBody: JSON.stringify(result.body) });
+          await tx.insert(idempotencyKeys).values({ partnerId: scope.partnerId, key, requestHash: scope.requestHash, statusCode: result.status, responseBody: JSON.stringify(scope.seal ? scope.seal(result.body) : result.body) });
         }
         return result;
       });
     } catch (err) {
       if (isUniqueViolation(err)) continue; // Lost the race: the winner has committed by now; read its answer on the next pass.
       const [winner] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
-      if (winner && fresh(winner)) return replay(winner, scope.requestHash);
+      if (winner && fresh(winner)) return replay(winner, scope);
       throw err;
     }
   }
   throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry shortly.");
 }
 
-function replay(prior: typeof idempotencyKeys.$inferSelect, requestHash: string): Stored {
-  if (prior.requestHash !== requestHash) {
+function replay(prior: typeof idempotencyKeys.$inferSelect, scope: { requestHash: string; unseal?: (body: unknown) => unknown }): Stored {
+  if (prior.requestHash !== scope.requestHash) {
     throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "This Idempotency-Key was used with a different request.", "Idempotency-Key");
   }
   // Records written before answers were kept as text hold the object itself.
   const body: unknown = typeof prior.responseBody === "string" ? JSON.parse(prior.responseBody) : prior.responseBody;
-  return { status: prior.statusCode, body };
+  return { status: prior.statusCode, body: scope.unseal ? scope.unseal(body) : body };
 }

@@ -421,6 +421,9 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
       expect(dump).toContain("Rahmawati"); // the scan does see what was written
     }
     for (const pan of Object.values(PAN)) expect(dump).not.toContain(pan);
+    // nor a capability: client secrets and 3-D Secure tokens are derived, never written down
+    expect(dump).not.toMatch(/pi_[0-9a-f-]{36}_secret_/);
+    expect(dump).not.toMatch(/3ds\?token=[A-Za-z0-9_-]/);
     expect(dump).not.toMatch(/"cvc"/i);
     expect(dump).not.toContain(`"${CVC}"`);
   });

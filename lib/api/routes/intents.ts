@@ -11,7 +11,10 @@ import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/lo
 import { escapeHtml, page } from "../pages/html";
 import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "../schemas/intents";
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
-import { toIntent } from "./intent-wire";
+import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
+
+/** Idempotency records of intent answers keep no client secret or 3-D Secure token. */
+const sealed = (gw: GatewayContext) => ({ seal: sealIntentAnswer, unseal: (body: unknown) => unsealIntentAnswer(gw, body) });
 
 /** The raw text of a /v1 request body, at most 64 KiB. */
 async function v1Raw(c: Context): Promise<string> {
@@ -77,7 +80,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     try {
       const partner = await authenticateSecretKey(c, gw);
       const { data, raw } = await v1Body(c, CreateIntentRequest);
-      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", "/v1/payment-intents", raw) };
+      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", "/v1/payment-intents", raw), ...sealed(gw) };
       const result = await withIdempotency(gw, scope, async (tx) => ({
         status: 200,
         body: toIntent(gw, await createIntent(gw, tx, partner, data)),
@@ -112,6 +115,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
         key,
         requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/confirm`, raw),
         keep: (status: number) => status === 200 || status === 402,
+        ...sealed(gw),
       };
       const result = await withIdempotency(gw, scope, async (tx) => {
         const outcome = await confirmIntent(gw, tx, id, data);
@@ -132,7 +136,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       const partner = await authenticateSecretKey(c, gw);
       const id = intentIdParam(c);
       const raw = await v1Raw(c); // cancel takes no parameters, but a key is bound to the body it came with
-      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/cancel`, raw) };
+      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/cancel`, raw), ...sealed(gw) };
       const result = await withIdempotency(gw, scope, async (tx) => ({ status: 200, body: toIntent(gw, await cancelIntent(gw, tx, partner, id)) }));
       return c.json(result.body as object, result.status as 200);
     } catch (err) {
