@@ -44,7 +44,7 @@ export class IntentsClient {
     return this.send("GET", `/v1/payment-intents/${encodeURIComponent(id)}`);
   }
 
-  cancel(id: string) {
-    return this.send("POST", `/v1/payment-intents/${encodeURIComponent(id)}/cancel`);
+  cancel(id: string, opts: { idempotencyKey?: string } = {}) {
+    return this.send("POST", `/v1/payment-intents/${encodeURIComponent(id)}/cancel`, undefined, opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {});
   }
 }

@@ -59,6 +59,8 @@ export async function confirmCardPayment(opts: {
   baseUrl?: string;
   /** Language of the 3-D Secure page ("en" | "id"); without it the page follows the browser. */
   locale?: "en" | "id";
+  /** Sent as Idempotency-Key: a retry of the same confirm gets the first answer, never a second charge. */
+  idempotencyKey?: string;
   fetchImpl?: typeof fetch;
 }): Promise<ConfirmResult> {
   const doFetch = opts.fetchImpl ?? fetch;
@@ -69,7 +71,7 @@ export async function confirmCardPayment(opts: {
   try {
     res = await doFetch(`${base}/v1/payment-intents/${encodeURIComponent(id)}/confirm`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...(opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {}) },
       body: JSON.stringify({ clientSecret: opts.clientSecret, card, ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}) }),
     });
   } catch {

@@ -97,6 +97,11 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     expect((await post(`${srv.baseUrl}/v1/payment-intents`, "{not json", { "X-Secret-Key": srv.credentials.merchant.secretKey })).status).toBe(400);
     const big = await post(`${srv.baseUrl}/v1/payment-intents`, { amount: 1, currency: "IDR", description: "x".repeat(70_000) }, { "X-Secret-Key": srv.credentials.merchant.secretKey });
     expect(big.status).toBe(400);
+    // bytes that are not UTF-8 are refused, not decoded into U+FFFD and stored
+    const latin1 = Buffer.concat([Buffer.from('{"amount":1,"currency":"IDR","description":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const notUtf8 = await fetch(`${srv.baseUrl}/v1/payment-intents`, { method: "POST", headers: { "Content-Type": "application/json", "X-Secret-Key": srv.credentials.merchant.secretKey }, body: latin1 });
+    expect(notUtf8.status).toBe(400);
+    expect(((await notUtf8.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
     expect(await intentError(intents.retrieve("00000000-0000-4000-8000-000000000000"))).toMatchObject({ status: 404, code: "resource_missing" });
   });
 

@@ -16,12 +16,17 @@ import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
 /** Idempotency records of intent answers keep no client secret or 3-D Secure token. */
 const sealed = (gw: GatewayContext) => ({ seal: sealIntentAnswer, unseal: (body: unknown) => unsealIntentAnswer(gw, body) });
 
-/** The raw text of a /v1 request body, at most 64 KiB. */
+/** The raw text of a /v1 request body: at most 64 KiB of UTF-8 (other bytes are refused, not replaced). */
 async function v1Raw(c: Context): Promise<string> {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
-  const raw = await c.req.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
-  return raw;
+  const tooLarge = () => new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
+  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new V1Error(400, "invalid_request_error", "invalid_json", "The request body is not valid UTF-8.");
+  }
 }
 
 /**
