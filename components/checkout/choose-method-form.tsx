@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect, type ReactNode } from "react";
 import { chooseMethod, type ChooseResult } from "../../app/pay/[paymentLinkId]/actions";
 
 export interface ChooseMethodFormProps {
@@ -15,7 +16,16 @@ export interface ChooseMethodFormProps {
 
 /** One method group's form: works as a plain form post, and shows refusals in place with JS. */
 export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingText, disabled, children }: ChooseMethodFormProps) {
+  const router = useRouter();
   const [state, action, pending] = useActionState<ChooseResult, FormData>(chooseMethod, { ok: true });
+  // Chosen: show the page anew (a plain form post without JS re-renders it in place).
+  const href = state.ok ? state.href : undefined;
+  useEffect(() => {
+    if (!href) return;
+    // The same address again: refresh the server page; otherwise go there (drops ?change=1).
+    if (href === location.pathname + location.search) router.refresh();
+    else router.replace(href);
+  }, [href, state, router]);
   const errorId = `method-error-${groupId}`;
   return (
     <form action={action} className="method-form" aria-describedby={state.ok ? undefined : errorId}>

@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "../../../lib/client/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
@@ -8,7 +7,8 @@ import { authorizedLink } from "../../../lib/client/checkout-links";
 import { sandboxAcquirer, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
 import { paymentKey } from "../../../components/checkout/view-model";
 
-export type ChooseResult = { ok: true } | { ok: false; error: string };
+/** `href`: where the page shows the chosen method (the form navigates there itself). */
+export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
 
 export type StatusResult =
   | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number }
@@ -17,8 +17,12 @@ export type StatusResult =
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
 /**
- * Pay Payment Link for the method the payer picked. Success navigates back to the page, which
- * renders the VA or QR from a fresh Inquiry; a refusal comes back as a translated message.
+ * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
+ * which renders the VA or QR from a fresh Inquiry) and the form navigates there; a refusal
+ * comes back as a translated message. No `redirect()` here: a redirecting action makes Next
+ * remount the tree through its redirect boundary in the middle of the action's commit, which
+ * intermittently failed in React's DOM removal ("removeChild … not a child") and left the
+ * payer on Next's error screen (seen once in ~240 e2e runs of this step).
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
@@ -44,7 +48,7 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
     }
     return { ok: false, error: t("errorGeneric") };
   }
-  redirect(`/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}`);
+  return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
 
 /** Polled by the live-status island: the link's flag and which payment is current. */
