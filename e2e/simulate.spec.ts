@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { parseQris } from "../lib/qris";
 import type { PaymentLinkData } from "../lib/api/schemas/payment-link";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { messages } from "./pages/checkout-page";
+import { messages, type CheckoutPage } from "./pages/checkout-page";
 import { ROOT } from "./support/server";
 
 const run = promisify(execFile);
@@ -17,37 +17,33 @@ async function simulate(dataDir: string, ...args: string[]): Promise<string> {
 const contentValue = (l: PaymentLinkData) => (l.payment.content === "" ? "" : l.payment.content.value);
 const qrReference = (l: PaymentLinkData) => parseQris(contentValue(l)).referenceLabel!;
 
+/** One CLI run per kind: what the payer chose, the reference the CLI is given, what it must print. */
+const CLI_CASES: {
+  kind: "va" | "qr" | "qr-fail";
+  choose: (page: CheckoutPage) => Promise<void>;
+  reference: (link: PaymentLinkData) => string;
+  prints: string[];
+  outcome: "Paid" | "Rejected";
+}[] = [
+  { kind: "va", choose: (p) => p.chooseVa("BNI"), reference: contentValue, prints: ["gateway answered HTTP 200", '"responseCode": "2002500"'], outcome: "Paid" },
+  { kind: "qr", choose: (p) => p.chooseQr(), reference: qrReference, prints: ['"responseCode": "2005200"'], outcome: "Paid" },
+  { kind: "qr-fail", choose: (p) => p.chooseQr(), reference: qrReference, prints: [], outcome: "Rejected" },
+];
+
 test.describe("npm run simulate: the sandbox acquirer settles what the payer chose", () => {
   const m = messages("en");
 
-  test("va: the checkout turns paid", async ({ page, gateway, checkoutPage }) => {
-    const link = await gateway.createLink();
-    await checkoutPage.open(link.paymentLinkUri);
-    await checkoutPage.chooseVa("BNI");
-    const chosen = await gateway.inquiry(link.paymentLinkId);
-    const out = await simulate(gateway.dataDir, "va", contentValue(chosen));
-    expect(out).toContain("gateway answered HTTP 200");
-    expect(out).toContain('"responseCode": "2002500"');
-    await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
-  });
-
-  test("qr: the checkout turns paid", async ({ page, gateway, checkoutPage }) => {
-    const link = await gateway.createLink();
-    await checkoutPage.open(link.paymentLinkUri);
-    await checkoutPage.chooseQr();
-    const out = await simulate(gateway.dataDir, "qr", qrReference(await gateway.inquiry(link.paymentLinkId)));
-    expect(out).toContain('"responseCode": "2005200"');
-    await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
-  });
-
-  test("qr-fail: the checkout turns rejected", async ({ page, gateway, checkoutPage }) => {
-    const link = await gateway.createLink();
-    await checkoutPage.open(link.paymentLinkUri);
-    await checkoutPage.chooseQr();
-    await simulate(gateway.dataDir, "qr-fail", qrReference(await gateway.inquiry(link.paymentLinkId)));
-    await expect(page.getByRole("heading", { name: m.Rejected.heading })).toBeVisible();
-    expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({ paymentFlagStatus: "01" });
-  });
+  for (const c of CLI_CASES) {
+    test(`${c.kind}: the checkout turns ${c.outcome.toLowerCase()}`, async ({ page, gateway, checkoutPage }) => {
+      const link = await gateway.createLink();
+      await checkoutPage.open(link.paymentLinkUri);
+      await c.choose(checkoutPage);
+      const out = await simulate(gateway.dataDir, c.kind, c.reference(await gateway.inquiry(link.paymentLinkId)));
+      for (const line of c.prints) expect(out).toContain(line);
+      await expect(page.getByRole("heading", { name: m[c.outcome].heading })).toBeVisible();
+      if (c.outcome === "Rejected") expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({ paymentFlagStatus: "01" });
+    });
+  }
 });
 
 for (const lang of ["en", "id"] as const) {

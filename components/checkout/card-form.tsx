@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from "react";
 import { startCardPayment } from "../../app/pay/[paymentLinkId]/actions";
-import { cardBrand, confirmCardPayment, expired, luhnValid } from "../../lib/sdk";
+import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "../../lib/sdk";
 
 export interface CardFormLabels {
   heading: string;
@@ -12,7 +12,8 @@ export interface CardFormLabels {
   name: string;
   pay: string;
   processing: string;
-  brand: Record<string, string>;
+  /** "Visa card", "Kartu Visa" …: the detected brand, announced. */
+  brand: Record<Exclude<CardBrand, "unknown">, string>;
   sandboxHint: string | null;
   secureNote: string;
   redirecting: string;
@@ -21,8 +22,6 @@ export interface CardFormLabels {
 
 type Field = "number" | "expiry" | "cvc" | "name";
 type Errors = Partial<Record<Field | "form", string>>;
-
-const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", jcb: "JCB", amex: "American Express" };
 
 /** "4111111111111111" → "4111 1111 1111 1111" while typing; the SDK strips the spaces. */
 function groupDigits(value: string): string {
@@ -147,7 +146,7 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
         onChange: (e) => setNumber(groupDigits(e.target.value)),
       })}
       <p className="card-brand muted small" aria-live="polite">
-        {brand !== "unknown" ? labels.brand[brand] ?? BRAND_NAMES[brand] : ""}
+        {brand !== "unknown" ? labels.brand[brand] : ""}
       </p>
       <div className="field-row">
         {input("expiry", labels.expiry, { inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/YY", value: expiry, maxLength: 7, onChange: (e) => setExpiry(e.target.value) })}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
 import type { Locale } from "../../i18n/locale";
 import { bankName } from "./banks";
+import { BRAND_LABEL } from "../../lib/sdk/card";
 import { CardForm } from "./card-form";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
 import { Countdown } from "./countdown";
@@ -111,7 +112,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             name: tc("name"),
             pay: tc("pay", { amount: "{amount}" }),
             processing: tc("processing"),
-            brand: { visa: tc("brand", { brand: "Visa" }), mastercard: tc("brand", { brand: "Mastercard" }), jcb: tc("brand", { brand: "JCB" }), amex: tc("brand", { brand: "American Express" }) },
+            brand: { visa: tc("brand", { brand: BRAND_LABEL.visa }), mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }), jcb: tc("brand", { brand: BRAND_LABEL.jcb }), amex: tc("brand", { brand: BRAND_LABEL.amex }) },
             sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
             redirecting: tc("redirecting"),

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PaymentLinkData } from "../api/schemas/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
 import { IntentsClient } from "./intents-client";
+import { isUuid } from "../uuid";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
@@ -61,11 +62,7 @@ export function checkoutCookieKey(): string {
 }
 
 /** Payment-link ids are UUIDs; anything else is not worth a gateway round trip. */
-const LINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isLinkId(id: string): boolean {
-  return LINK_ID.test(id);
-}
+export const isLinkId = isUuid;
 
 /** Inquiry as the hosted-checkout client; null when the gateway does not know the link. */
 export async function inquireLink(id: string): Promise<PaymentLinkData | null> {

@@ -13,6 +13,9 @@ import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
 
+/** Where the acquirer's payment notifications go (CONTRACT §2). */
+export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
+
 /**
  * The typed gateway client: one method per operation, requests typed by the same zod
  * schemas the gateway validates with, answers parsed before they are returned.
@@ -84,11 +87,11 @@ export class GatewayClient {
 
   /** Acquirer side: a VA payment notification (INTERFACE §2.6). */
   notifyVaPayment(req: VaPaymentNotification) {
-    return this.snap.call("POST", "/v1.0/transfer-va/payment", req, VaPaymentResponse);
+    return this.snap.call("POST", NOTIFICATION_PATHS.va, req, VaPaymentResponse);
   }
 
   /** Acquirer side: a QR payment notification (INTERFACE §2.5). */
   notifyQrPayment(req: QrPaymentNotification) {
-    return this.snap.call("POST", "/v1.0/qr/qr-mpm-notify", req, QrNotifyResponse);
+    return this.snap.call("POST", NOTIFICATION_PATHS.qr, req, QrNotifyResponse);
   }
 }

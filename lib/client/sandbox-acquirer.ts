@@ -4,7 +4,7 @@ import path from "node:path";
 import type { PaymentLinkData } from "../api/schemas/payment-link";
 import { parseQris } from "../qris";
 import { gatewayBaseUrl } from "./checkout-gateway";
-import type { SnapCredentials } from "./gateway-client";
+import { NOTIFICATION_PATHS, type SnapCredentials } from "./gateway-client";
 import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./simulator";
 
 /**
@@ -44,29 +44,29 @@ export function sandboxAcquirer(): SnapCredentials | null {
 
 export type SimulatedOutcome = "pay" | "fail";
 
-/** Where each notification goes: the paths of CONTRACT §2. */
-export const NOTIFICATION_PATH = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
-
 /**
- * Send the acquirer's notification for the link's current VA or QR, for the link's total.
- * `fail` exists for QR only (status 06); a VA transfer either arrives or does not.
+ * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA
+ * transfer either arrives or does not) or a QR (paid, or failed with status 06).
  */
+export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
+  const type = link.payment.type;
+  return link.paymentFlagStatus === "02" && link.payment.content !== "" && (type === "qr" || (type === "va" && outcome === "pay"));
+}
+
+/** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
 export async function simulateLinkPayment(
   acquirer: SnapCredentials,
   link: PaymentLinkData,
   outcome: SimulatedOutcome,
 ): Promise<SimulationResult<unknown> & { path: string }> {
   const content = link.payment.content;
-  if (content === "") throw new Error("no payment chosen");
+  if (!simulatable(link, outcome) || content === "") throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
   const base = gatewayBaseUrl();
-  if (link.payment.type === "va" && outcome === "pay") {
-    return { path: NOTIFICATION_PATH.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
+  if (link.payment.type === "va") {
+    return { path: NOTIFICATION_PATHS.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
   }
-  if (link.payment.type === "qr") {
-    const referenceNo = parseQris(content.value).referenceLabel;
-    if (!referenceNo) throw new Error("QR without a reference label");
-    const status = outcome === "pay" ? "00" : "06";
-    return { path: NOTIFICATION_PATH.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
-  }
-  throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+  const referenceNo = parseQris(content.value).referenceLabel;
+  if (!referenceNo) throw new Error("QR without a reference label");
+  const status = outcome === "pay" ? "00" : "06";
+  return { path: NOTIFICATION_PATHS.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
 }

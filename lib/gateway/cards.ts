@@ -2,9 +2,8 @@
  * Sandbox card rules. The card number and CVC only pass through these functions; callers
  * keep brand, last four and expiry, nothing more.
  */
-import type { CardBrand } from "../sdk/card";
 
-export { cardBrand, expired, luhnValid, type CardBrand } from "../sdk/card";
+export { BRAND_LABEL, cardBrand, expired, luhnValid, type CardBrand } from "../sdk/card";
 
 export const TEST_CARDS = {
   "4111111111111111": "succeeds",
@@ -12,8 +11,6 @@ export const TEST_CARDS = {
   "4000000000003220": "requires_3ds",
 } as const;
 export type TestCardOutcome = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
-
-export const BRAND_LABEL: Record<CardBrand, string> = { visa: "Visa", mastercard: "Mastercard", jcb: "JCB", amex: "American Express", unknown: "Card" };
 
 /** "•••• 1111" is what receipts and the link's payment content show. */
 export function maskedNumber(last4: string): string {

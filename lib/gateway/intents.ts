@@ -11,6 +11,7 @@ import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
 import { linkStatusBody } from "./wire";
+import { isUuid } from "../uuid";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -111,12 +112,8 @@ export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Pa
   return intent!;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Intent ids are UUIDs: anything else (U+0000 from a `%00` in the path, say) cannot exist. */
-export function isIntentId(id: string): boolean {
-  return UUID.test(id);
-}
+export const isIntentId = isUuid;
 
 function noSuchIntent(): V1Error {
   return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");

@@ -12,10 +12,15 @@ export function isPrivateAddress(ip: string): boolean {
   return v6 === "::1" || v6 === "::" || v6.startsWith("fc") || v6.startsWith("fd") || v6.startsWith("fe80");
 }
 
+/** The URL's host and the addresses it stands for (itself when it is an IP); lookup errors propagate. */
+async function addressesOf(url: string): Promise<{ host: string; addresses: string[] }> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return { host, addresses: net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address) };
+}
+
 /** In production a callback may not reach into the gateway's own network. */
 export async function assertPublicTarget(url: string): Promise<void> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  const addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  const { host, addresses } = await addressesOf(url);
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
     throw new Error(`refused: ${host} resolves to a private or loopback address`);
   }
@@ -26,10 +31,8 @@ export async function assertPublicTarget(url: string): Promise<void> {
  * A name that does not resolve now is let through; the worker checks again before each send.
  */
 export async function resolvesToPrivate(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host)) return isPrivateAddress(host);
   try {
-    return (await lookup(host, { all: true })).some((a) => isPrivateAddress(a.address));
+    return (await addressesOf(url)).addresses.some(isPrivateAddress);
   } catch {
     return false;
   }

@@ -4,7 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "../../../lib/client/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
 import { authorizedLink } from "../../../lib/client/checkout-links";
-import { sandboxAcquirer, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
+import { sandboxAcquirer, simulatable, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
+import { parseMoney } from "../../../lib/money";
 import { paymentKey } from "../../../components/checkout/view-model";
 
 /** `href`: where the page shows the chosen method (the form navigates there itself). */
@@ -75,10 +76,11 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   const t = await getTranslations("Card");
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc") return { ok: false, error: t("errorNotReady") };
-  const [whole, sen] = link.totalAmount.value.split(".");
-  if (sen !== "00") return { ok: false, error: t("errorAmount") };
+  // Intents count whole rupiah; a total with sen cannot be charged to a card.
+  const totalMinor = parseMoney(link.totalAmount.value);
+  if (totalMinor % 100 !== 0) return { ok: false, error: t("errorAmount") };
   try {
-    const intent = await checkoutIntents().create({ amount: Number(whole), currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
+    const intent = await checkoutIntents().create({ amount: totalMinor / 100, currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
     return { ok: true, clientSecret: intent.clientSecret };
   } catch {
     return { ok: false, error: t("errorNotReady") };
@@ -99,8 +101,7 @@ export async function simulatePayment(linkId: string, outcome: SimulatedOutcome)
   const acquirer = sandboxAcquirer();
   if (!acquirer || (outcome !== "pay" && outcome !== "fail")) return { ok: false, error: t("error") };
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  const type = link?.payment.type;
-  if (!link || link.paymentFlagStatus !== "02" || !(type === "qr" || (type === "va" && outcome === "pay"))) return { ok: false, error: t("nothingToPay") };
+  if (!link || !simulatable(link, outcome)) return { ok: false, error: t("nothingToPay") };
   try {
     return { ok: true, ...(await simulateLinkPayment(acquirer, link, outcome)) };
   } catch {

@@ -4,13 +4,10 @@ import type { GatewayContext } from "../../gateway/context";
 import { listDeliveries } from "../../gateway/deliveries";
 import type { ApiEnv } from "../env";
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
+import { UUID_PATTERN } from "../../uuid";
 
 const Query = z.object({
-  // Link ids are UUIDs; anything else matches nothing, and some text (U+0000) PostgreSQL cannot even compare.
-  linkId: z
-    .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "linkId must be a payment link id (a UUID).")
-    .optional(),
+  linkId: z.string().regex(UUID_PATTERN, "linkId must be a payment link id (a UUID).").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 

@@ -13,8 +13,19 @@ import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody }
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
 
-/** Idempotency records of intent answers keep no client secret or 3-D Secure token. */
-const sealed = (gw: GatewayContext) => ({ seal: sealIntentAnswer, unseal: (body: unknown) => unsealIntentAnswer(gw, body) });
+/**
+ * The Idempotency-Key scope of a POST on `path`: bound to the path and body bytes, and its
+ * records keep no client secret or 3-D Secure token (sealed, then derived again on replay).
+ */
+function keyScope(gw: GatewayContext, c: Context, partnerId: string, path: string, raw: string) {
+  return {
+    partnerId,
+    key: c.req.header("idempotency-key"),
+    requestHash: requestHash(gw, "POST", path, raw),
+    seal: sealIntentAnswer,
+    unseal: (body: unknown) => unsealIntentAnswer(gw, body),
+  };
+}
 
 /** The raw text of a /v1 request body: at most 64 KiB of UTF-8 (other bytes are refused, not replaced). */
 async function v1Raw(c: Context): Promise<string> {
@@ -85,8 +96,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     try {
       const partner = await authenticateSecretKey(c, gw);
       const { data, raw } = await v1Body(c, CreateIntentRequest);
-      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", "/v1/payment-intents", raw), ...sealed(gw) };
-      const result = await withIdempotency(gw, scope, async (tx) => ({
+      const result = await withIdempotency(gw, keyScope(gw, c, partner.id, "/v1/payment-intents", raw), async (tx) => ({
         status: 200,
         body: toIntent(gw, await createIntent(gw, tx, partner, data)),
       }));
@@ -114,14 +124,8 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       const { data, raw } = await v1Body(c, ConfirmIntentRequest);
       // No secret key here: the keys are those of the intent's merchant. A decline (402) is
       // as final as a success and is kept too; refusals (400, 404, 409) are not.
-      const key = c.req.header("idempotency-key");
-      const scope = {
-        partnerId: key ? await confirmScope(gw, gw.db, id, data.clientSecret) : "",
-        key,
-        requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/confirm`, raw),
-        keep: (status: number) => status === 200 || status === 402,
-        ...sealed(gw),
-      };
+      const partnerId = c.req.header("idempotency-key") ? await confirmScope(gw, gw.db, id, data.clientSecret) : "";
+      const scope = { ...keyScope(gw, c, partnerId, `/v1/payment-intents/${id}/confirm`, raw), keep: (status: number) => status === 200 || status === 402 };
       const result = await withIdempotency(gw, scope, async (tx) => {
         const outcome = await confirmIntent(gw, tx, id, data);
         const intent = toIntent(gw, outcome.intent);
@@ -141,7 +145,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       const partner = await authenticateSecretKey(c, gw);
       const id = intentIdParam(c);
       const raw = await v1Raw(c); // cancel takes no parameters, but a key is bound to the body it came with
-      const scope = { partnerId: partner.id, key: c.req.header("idempotency-key"), requestHash: requestHash(gw, "POST", `/v1/payment-intents/${id}/cancel`, raw), ...sealed(gw) };
+      const scope = keyScope(gw, c, partner.id, `/v1/payment-intents/${id}/cancel`, raw);
       const result = await withIdempotency(gw, scope, async (tx) => ({ status: 200, body: toIntent(gw, await cancelIntent(gw, tx, partner, id)) }));
       return c.json(result.body as object, result.status as 200);
     } catch (err) {
@@ -174,7 +178,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
         ),
       );
     } catch (err) {
-      if (err instanceof V1Error) return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+      if (err instanceof V1Error) return threeDsNotFound(c, lang);
       return v1ErrorResponse(c, gw, err);
     }
   });
@@ -197,7 +201,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
         }
         return c.html(page(t.finishedTitle, `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`, { lang }));
       } catch (err) {
-        if (err instanceof V1Error && err.status === 404) return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+        if (err instanceof V1Error && err.status === 404) return threeDsNotFound(c, lang);
         throw err;
       }
     } catch (err) {
@@ -209,6 +213,12 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
 /** The 3-D Secure page speaks the checkout's language: `?lang=` (the SDK passes it), else Accept-Language. */
 function threeDsLocale(c: Context): Locale {
   return pickLocale({ explicit: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") });
+}
+
+/** No authentication waits behind this link (unknown, wrong token, or already answered). */
+function threeDsNotFound(c: Context, lang: Locale) {
+  const t = THREE_DS_TEXT[lang];
+  return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
 }
 
 const THREE_DS_TEXT: Record<Locale, Record<"title" | "sandbox" | "heading" | "approve" | "decline" | "notFoundTitle" | "notFound" | "finishedTitle" | "approved" | "declined" | "close", string>> = {
