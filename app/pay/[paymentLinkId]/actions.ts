@@ -19,11 +19,9 @@ const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
 /**
  * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
- * which renders the VA or QR from a fresh Inquiry) and the form navigates there; a refusal
- * comes back as a translated message. No `redirect()` here: a redirecting action makes Next
- * remount the tree through its redirect boundary in the middle of the action's commit, which
- * intermittently failed in React's DOM removal ("removeChild … not a child") and left the
- * payer on Next's error screen (seen once in ~240 e2e runs of this step).
+ * which renders the VA or QR from a fresh Inquiry) and the form loads it; a refusal comes
+ * back as a translated message. No `redirect()` here: see ChooseMethodForm for why the page
+ * is loaded, not reconciled, after a choice.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
