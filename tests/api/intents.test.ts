@@ -24,7 +24,8 @@ function loggedStrings(output: string): string[] {
   };
   for (const line of output.split("\n")) {
     if (!line.startsWith("{")) {
-      found.push(line); // not a log line (a build or runtime message): all of it counts
+      // Not a log line (a runtime message such as "Ready in 7391ms"): all of it counts but timings.
+      found.push(line.replace(/\d+(\.\d+)?\s?ms\b/g, ""));
       continue;
     }
     try {
