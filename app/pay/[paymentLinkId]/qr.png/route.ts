@@ -1,5 +1,5 @@
-import QRCode from "qrcode";
 import { authorizedLink } from "../../../../lib/client/checkout-links";
+import { qrisPng } from "../../../../lib/qris/render";
 
 /** The current QRIS as a PNG download (same cookie guard as the page; 404 otherwise). */
 export async function GET(_req: Request, { params }: { params: Promise<{ paymentLinkId: string }> }) {
@@ -9,7 +9,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ payment
   if (!link || link.payment.type !== "qr" || !content || link.paymentFlagStatus !== "02") {
     return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
   }
-  const png = await QRCode.toBuffer(content.value, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 720 });
+  const png = await qrisPng(content.value);
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
