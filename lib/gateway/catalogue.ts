@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { methodGroups, methods } from "../db/schema";
-import { fitsQrisAmount } from "../qris";
+import type { Executor } from "@/lib/db/client";
+import { methodGroups, methods } from "@/lib/db/schema";
+import { fitsQrisAmount } from "@/lib/qris";
 import type { GatewayContext } from "./context";
 
 export type MethodGroupRow = typeof methodGroups.$inferSelect;

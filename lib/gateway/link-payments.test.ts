@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQris } from "../qris";
+import { parseQris } from "@/lib/qris";
 import { qrisFor } from "./link-payments";
 
 const merchant = {
@@ -20,17 +20,11 @@ describe("qrisFor: the merchant's QRIS identity", () => {
 
   it("carries the merchant's postal code in tag 61", () => {
     expect(qr.postalCode).toBe("10110");
-    expect(
-      parseQris(qrisFor({ ...merchant, postalCode: "40115" }, 100, "R"))
-        .postalCode,
-    ).toBe("40115");
+    expect(parseQris(qrisFor({ ...merchant, postalCode: "40115" }, 100, "R")).postalCode).toBe("40115");
   });
 
   it("is the same identity on every QR of one merchant", () => {
     const other = parseQris(qrisFor(merchant, 100, "R2"));
-    expect([other.nmid, other.tags["26.01"]]).toEqual([
-      qr.nmid,
-      qr.tags["26.01"],
-    ]);
+    expect([other.nmid, other.tags["26.01"]]).toEqual([qr.nmid, qr.tags["26.01"]]);
   });
 });

@@ -1,17 +1,13 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { notificationStringToSign, rsaVerify } from "../snap/signing";
+import { notificationStringToSign, rsaVerify } from "@/lib/snap/signing";
 import { callbackHeaders } from "./sign";
 
 const { privateKey, publicKey } = generateKeyPairSync("rsa", {
   modulusLength: 2048,
 });
-const privateKeyPem = privateKey
-  .export({ type: "pkcs8", format: "pem" })
-  .toString();
-const publicKeyPem = publicKey
-  .export({ type: "spki", format: "pem" })
-  .toString();
+const privateKeyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const publicKeyPem = publicKey.export({ type: "spki", format: "pem" }).toString();
 
 describe("callbackHeaders", () => {
   const args = {
@@ -25,9 +21,7 @@ describe("callbackHeaders", () => {
   };
 
   it("writes X-TIMESTAMP in Jakarta time with milliseconds (CONTRACT §2)", () => {
-    expect(callbackHeaders(args)["X-TIMESTAMP"]).toBe(
-      "2026-11-22T15:04:05.007+07:00",
-    );
+    expect(callbackHeaders(args)["X-TIMESTAMP"]).toBe("2026-11-22T15:04:05.007+07:00");
   });
 
   it("signs exactly the X-TIMESTAMP it sends, over the target's path and query", () => {

@@ -17,8 +17,7 @@ const payload = buildDynamicQris({
   referenceLabel: "QR20261122ABCDEF",
   terminalLabel: "PAYLINK",
 });
-const symbolModules = QRCode.create(payload, { errorCorrectionLevel: "M" })
-  .modules.size;
+const symbolModules = QRCode.create(payload, { errorCorrectionLevel: "M" }).modules.size;
 
 /** Blank modules between each edge and the nearest dark one: [left, top, right, bottom]. */
 function svgMargins(svg: string): number[] {
@@ -28,9 +27,7 @@ function svgMargins(svg: string): number[] {
   let x = 0;
   let y = 0;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [, op, a, b] of dark.matchAll(
-    /([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g,
-  )) {
+  for (const [, op, a, b] of dark.matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
     if (op === "M") [x, y] = [Number(a), Number(b)];
     else if (op === "m") [x, y] = [x + Number(a), y + Number(b)];
     else {
@@ -45,8 +42,7 @@ function svgMargins(svg: string): number[] {
 
 /** The same for a PNG, in modules: blank pixels to the first dark one, over the module's pixel size. */
 function pngMargins(png: PNG): number[] {
-  const dark = (px: number, py: number) =>
-    png.data[(py * png.width + px) * 4]! < 128;
+  const dark = (px: number, py: number) => png.data[(py * png.width + px) * 4]! < 128;
   const firstDark = (horizontal: boolean, from: "start" | "end") => {
     const n = horizontal ? png.width : png.height;
     for (let i = 0; i < n; i++) {
@@ -62,9 +58,7 @@ function pngMargins(png: PNG): number[] {
   let run = 0;
   while (dark(left + run, top)) run++;
   const modulePx = run / 7;
-  return [left, top, firstDark(true, "end"), firstDark(false, "end")].map(
-    (px) => px / modulePx,
-  );
+  return [left, top, firstDark(true, "end"), firstDark(false, "end")].map((px) => px / modulePx);
 }
 
 describe("QR rendering keeps the ISO/IEC 18004 quiet zone", () => {
@@ -77,19 +71,13 @@ describe("QR rendering keeps the ISO/IEC 18004 quiet zone", () => {
     const margins = svgMargins(svg);
     for (const m of margins) expect(m).toBeGreaterThanOrEqual(4);
     // the symbol itself spans the rest: nothing was cropped
-    expect(
-      Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]) - margins[0]! - margins[2]!,
-    ).toBe(symbolModules);
+    expect(Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]) - margins[0]! - margins[2]!).toBe(symbolModules);
   });
 
   it("the PNG download: at least 4 blank modules on every side, and a third-party decoder reads the payload back", async () => {
     const png = PNG.sync.read(await qrisPng(payload));
     for (const m of pngMargins(png)) expect(m).toBeGreaterThanOrEqual(3.9); // a scaled module may lose a pixel to rounding
-    const decoded = jsQR(
-      new Uint8ClampedArray(png.data),
-      png.width,
-      png.height,
-    );
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(payload);
   });
 });

@@ -1,5 +1,5 @@
 import type { Duplex } from "node:stream";
-import { formatJakartaMillis } from "../snap/time";
+import { formatJakartaMillis } from "@/lib/contract/time";
 
 /**
  * Requests Node's HTTP parser refuses (malformed request line, headers over 16 KiB, a
