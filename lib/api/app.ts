@@ -12,7 +12,7 @@ import { mountSdk } from "./routes/sdk";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
-import { mountSnapRoute, type SnapRoute } from "./snap-route";
+import { mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
@@ -20,6 +20,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(gw.config.rateLimitRps);
 
+  stampSnapAnswers(app, gw);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
   const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
