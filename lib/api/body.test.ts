@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SnapError } from "../snap/codes";
-import { parseJsonBody, queryParams } from "./body";
+import { BodyError, MAX_JSON_DEPTH, nestingDepth, parseJsonBody, queryParams } from "./body";
+import { bodyToSnapError } from "./errors";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -8,6 +9,7 @@ function failure(fn: () => unknown): { snapCase: string; detail?: string } {
   try {
     fn();
   } catch (e) {
+    if (e instanceof BodyError) e = bodyToSnapError(e);
     if (e instanceof SnapError) return { snapCase: e.snapCase, detail: e.detail };
     throw e;
   }
@@ -47,8 +49,8 @@ describe("parseJsonBody", () => {
     expect(failure(() => parseJsonBody(bytes(json)))).toEqual({ snapCase: "invalidFieldFormat", detail: field });
   });
 
-  it("finds U+0000 at the bottom of a 30 000-deep nesting without overflowing the stack", () => {
-    const depth = 30_000;
+  it("finds U+0000 at the bottom of a deep nesting, naming its path by its first 16 steps", () => {
+    const depth = MAX_JSON_DEPTH - 2;
     const json = `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`;
     expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({ snapCase: "invalidFieldFormat" });
     expect(failure(() => parseJsonBody(bytes(json))).detail).toBe(`a${"[0]".repeat(15)}`);
@@ -61,6 +63,28 @@ describe("parseJsonBody", () => {
   it("accepts a surrogate pair, escaped or as UTF-8", () => {
     expect(parseJsonBody(bytes('{"a":"\\ud83d\\ude00"}'))).toEqual({ a: "\u{1F600}" });
     expect(parseJsonBody(bytes('{"a":"\u{1F600}"}'))).toEqual({ a: "\u{1F600}" });
+  });
+});
+
+describe("JSON nesting depth", () => {
+  const nested = (depth: number) => `{"additionalInfo":${"[".repeat(depth - 1)}1${"]".repeat(depth - 1)}}`;
+
+  it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more as 400xx01 naming the field`, () => {
+    expect(parseJsonBody(bytes(nested(MAX_JSON_DEPTH)))).toBeTruthy();
+    expect(failure(() => parseJsonBody(bytes(nested(MAX_JSON_DEPTH + 1))))).toEqual({ snapCase: "invalidFieldFormat", detail: `additionalInfo${"[0]".repeat(15)}` });
+  });
+
+  it("refuses 5 000 and 30 000 levels without overflowing the stack", () => {
+    for (const depth of [5_000, 30_000]) {
+      const json = `{"additionalInfo":{"note":"ok","deep":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`;
+      expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({ snapCase: "invalidFieldFormat", detail: expect.stringMatching(/^additionalInfo\.deep\.a\.a/) });
+    }
+  });
+
+  it("counts brackets outside strings only", () => {
+    expect(nestingDepth('{"a":"[[[[{{{{\\\\"}')).toBe(1);
+    expect(nestingDepth('{"a":"\\"[[["}')).toBe(1);
+    expect(nestingDepth("[[],[[]]]")).toBe(3);
   });
 });
 

@@ -49,7 +49,7 @@ export async function withIdempotency(
   const { key } = scope;
   const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
   if (!key) return ctx.db.transaction(work);
-  if (key.length > 255) throw new V1Error(400, "invalid_request_error", "parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
+  if (key.length > 255) throw new V1Error("parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
   const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
   const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) => !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -73,12 +73,12 @@ export async function withIdempotency(
       throw err;
     }
   }
-  throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry shortly.");
+  throw new V1Error("idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry shortly.");
 }
 
 function replay(prior: typeof idempotencyKeys.$inferSelect, scope: { requestHash: string; unseal?: (body: unknown) => unknown }): Stored {
   if (prior.requestHash !== scope.requestHash) {
-    throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "This Idempotency-Key was used with a different request.", "Idempotency-Key");
+    throw new V1Error("idempotency_key_in_use", "This Idempotency-Key was used with a different request.", "Idempotency-Key");
   }
   // Records written before answers were kept as text hold the object itself.
   const body: unknown = typeof prior.responseBody === "string" ? JSON.parse(prior.responseBody) : prior.responseBody;

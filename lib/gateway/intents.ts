@@ -46,10 +46,10 @@ export function threeDsToken(ctx: GatewayContext, id: string): string {
  * a link (metadata.paymentLinkId) that awaits a card, on behalf of the link's merchant.
  */
 export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Partner, input: CreateIntentInput): Promise<IntentRow> {
-  if (input.currency !== "IDR") throw new V1Error(400, "invalid_request_error", "currency_not_supported", "Only IDR is supported.", "currency");
+  if (input.currency !== "IDR") throw new V1Error("currency_not_supported", "Only IDR is supported.", "currency");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
-    throw new V1Error(400, "invalid_request_error", "parameter_missing", "The hosted checkout creates intents for a payment link only.", "metadata.paymentLinkId");
+    throw new V1Error("parameter_missing", "The hosted checkout creates intents for a payment link only.", "metadata.paymentLinkId");
   }
   const id = randomUUID();
   const now = ctx.now();
@@ -63,18 +63,18 @@ export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Pa
       .where(caller.kind === "checkout" ? eq(paymentLinks.id, linkId) : and(eq(paymentLinks.id, linkId), eq(paymentLinks.partnerId, caller.id)))
       .for("update", { of: paymentLinks })
       .limit(1);
-    if (!row) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.", "metadata.paymentLinkId");
+    if (!row) throw new V1Error("resource_missing", "No such payment link.", "metadata.paymentLinkId");
     const state = linkState(row.link, now);
     if (state !== "pending" || row.payment?.groupId !== "cc" || row.payment.status !== "active") {
-      throw new V1Error(409, "invalid_request_error", "payment_link_not_awaiting_card", "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).");
+      throw new V1Error("payment_link_not_awaiting_card", "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).");
     }
     if (row.link.totalMinor % 100 !== 0 || input.amount * 100 !== row.link.totalMinor) {
-      throw new V1Error(400, "invalid_request_error", "amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
+      throw new V1Error("amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
     partnerId = row.link.partnerId;
     paymentId = row.payment.id;
   } else {
-    if (caller.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+    if (caller.kind !== "merchant") throw new V1Error("invalid_api_key", "Invalid secret key.");
     paymentId = randomUUID();
     await tx.insert(payments).values({
       id: paymentId,
@@ -116,7 +116,7 @@ export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Pa
 export const isIntentId = isUuid;
 
 function noSuchIntent(): V1Error {
-  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+  return new V1Error("resource_missing", "No such payment intent.", "id");
 }
 
 /** An intent the caller may see: a merchant its own, the checkout those of links. */
@@ -130,7 +130,7 @@ export async function findIntent(tx: Executor, caller: Partner | null, id: strin
 }
 
 function noIntentForSecret(): V1Error {
-  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
+  return new V1Error("resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
 }
 
 /**
@@ -157,21 +157,18 @@ export async function confirmIntent(
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {
-    throw new V1Error(409, "invalid_request_error", "payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be confirmed.`);
+    throw new V1Error("payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be confirmed.`);
   }
   const card = input.card;
   const number = card.number.replace(/[\s-]/g, "");
-  if (!luhnValid(number)) throw new V1Error(400, "invalid_request_error", "invalid_number", "The card number is not valid.", "card.number");
-  if (card.expMonth < 1 || card.expMonth > 12) throw new V1Error(400, "invalid_request_error", "invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
-  if (card.expYear < 2000 || card.expYear > 2100) throw new V1Error(400, "invalid_request_error", "invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
-  if (expired(card.expMonth, card.expYear, ctx.now())) throw new V1Error(400, "invalid_request_error", "expired_card", "The card has expired.", "card.expYear");
-  if (!/^\d{3,4}$/.test(card.cvc)) throw new V1Error(400, "invalid_request_error", "invalid_cvc", "The security code is not valid.", "card.cvc");
+  if (!luhnValid(number)) throw new V1Error("invalid_number", "The card number is not valid.", "card.number");
+  if (card.expMonth < 1 || card.expMonth > 12) throw new V1Error("invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
+  if (card.expYear < 2000 || card.expYear > 2100) throw new V1Error("invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
+  if (expired(card.expMonth, card.expYear, ctx.now())) throw new V1Error("expired_card", "The card has expired.", "card.expYear");
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new V1Error("invalid_cvc", "The security code is not valid.", "card.cvc");
   const outcome = TEST_CARDS[number as keyof typeof TEST_CARDS];
   if (!outcome) {
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "test_card_required",
+    throw new V1Error("test_card_required",
       "This is the sandbox: use a test card — 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
       "card.number",
     );
@@ -197,7 +194,7 @@ export async function confirmIntent(
 /** The sandbox 3-D Secure page's answer: approve → succeeded, decline → failed. */
 export async function completeThreeDs(ctx: GatewayContext, tx: Executor, id: string, token: string, approve: boolean): Promise<IntentRow> {
   const intent = await findIntent(tx, null, id, { forUpdate: true });
-  if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such authentication.");
+  if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error("resource_missing", "No such authentication.");
   if (intent.status !== "requires_action") return intent; // a second click changes nothing
   await assertLinkPayable(ctx, tx, intent).catch(async (err: unknown) => {
     if (approve) throw err;
@@ -208,7 +205,7 @@ export async function completeThreeDs(ctx: GatewayContext, tx: Executor, id: str
 export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<IntentRow> {
   const intent = await findIntent(tx, caller, id, { forUpdate: true });
   if (intent.status === "succeeded" || intent.status === "canceled") {
-    throw new V1Error(409, "invalid_request_error", "payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be canceled.`);
+    throw new V1Error("payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be canceled.`);
   }
   const [row] = await tx.update(paymentIntents).set({ status: "canceled", updatedAt: ctx.now() }).where(eq(paymentIntents.id, id)).returning();
   // A standalone intent's payment is gone with it; a link's card payment stays for a new intent.
@@ -221,7 +218,7 @@ async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Inte
   const [row] = await tx.select({ link: paymentLinks }).from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).for("update").limit(1);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, intent.paymentId)).limit(1);
   if (!row || linkState(row.link, ctx.now()) !== "pending" || payment?.status !== "active") {
-    throw new V1Error(409, "invalid_request_error", "payment_link_not_payable", "The payment link can no longer be paid by this intent (paid, expired or another method chosen).");
+    throw new V1Error("payment_link_not_payable", "The payment link can no longer be paid by this intent (paid, expired or another method chosen).");
   }
 }
 
