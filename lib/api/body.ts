@@ -1,3 +1,5 @@
+import { IncomingMessage } from "node:http";
+import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { fieldPath } from "./errors";
 
@@ -43,22 +45,10 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
     return new Uint8Array(await c.req.raw.arrayBuffer());
   }
   // No length (chunked): read as a stream, counting, and stop at the limit.
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(c);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
+  const incoming = nodeRequest(c);
+  const chunks = incoming ? await readNodeStream(incoming) : await readWebStream(c.req.raw.body);
+  if (!chunks) throw tooLarge(c);
+  const out = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     out.set(chunk, offset);
@@ -67,9 +57,84 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
   return out;
 }
 
+/** The Node request under Hono's, when served by @hono/node-server (not in app.request tests). */
+function nodeRequest(c: Context): IncomingMessage | null {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : null;
+}
+
+/**
+ * The chunks of a Node request up to the limit; null past it. Read from the Node stream itself:
+ * the web stream the adapter builds around it keeps buffering what nobody reads.
+ */
+function readNodeStream(incoming: IncomingMessage): Promise<Buffer[] | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer[] | null, err?: unknown) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError);
+      if (err) reject(err);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return done(null);
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(chunks);
+    const onError = (err: unknown) => done(null, err);
+    incoming.on("data", onData).on("end", onEnd).on("error", onError);
+    if (incoming.readableEnded) done(chunks);
+  });
+}
+
+async function readWebStream(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array[] | null> {
+  if (!body) return [];
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
 function tooLarge(c: Context): BodyError {
   c.header("Connection", "close");
+  const incoming = nodeRequest(c);
+  if (incoming) lingerBeforeClosing(incoming);
   return new BodyError("too_large");
+}
+
+const LINGER_MS = 2_000;
+const LINGER_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A lingering close, as web servers do it. The answer goes out with `Connection: close`, and
+ * Node then ends and destroys the socket. Destroyed while the client is still sending, the
+ * socket answers its next bytes with a reset, and a client that has not read the answer yet
+ * loses it: the 400 would look like a dropped connection. So the rest of the body is read and
+ * thrown away (never held) for up to 2 s or 64 MiB after the answer, then the socket closes.
+ */
+function lingerBeforeClosing(incoming: IncomingMessage): void {
+  const socket = incoming.socket;
+  if (!socket || socket.destroyed) return;
+  let discarded = 0;
+  incoming.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_MAX_BYTES) socket.destroy();
+  });
+  incoming.resume();
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** The bytes as text: UTF-8 only (other bytes are refused, not replaced by U+FFFD and stored). */
@@ -129,7 +194,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // a backslash escapes the next character
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) max = Math.max(max, ++depth);
