@@ -7,6 +7,8 @@ import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
 import { intentRoutes } from "./routes/intents";
 import { mountThreeDs } from "./routes/three-ds";
+import { mountDocs } from "./routes/docs";
+import { documentConfig, registerSecuritySchemes, registerWebhooks } from "./openapi/document";
 import { accountRoutes } from "./routes/account";
 import { cardPayRoute, mountCardRedirect } from "./routes/card";
 import { mountSdk } from "./routes/sdk";
@@ -35,11 +37,11 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   mountCardRedirect(app, gw);
   mountSdk(app);
 
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Nusapay gateway sandbox", version: "1.0.0", description: "SNAP-style signed family (/v1.0) and secret-key family (/v1)." },
-    servers: [{ url: gw.config.publicBaseUrl }],
-  });
+  mountDocs(app);
+
+  registerSecuritySchemes(app);
+  registerWebhooks(app);
+  app.doc31("/openapi.json", documentConfig(gw.config.publicBaseUrl));
 
   // Unknown paths and methods under the signed family still answer in its envelope.
   app.notFound((c) => {
@@ -59,6 +61,8 @@ export function isApiPath(pathname: string): boolean {
     pathname.startsWith("/v1.0/") ||
     pathname.startsWith("/v1/") ||
     pathname === "/openapi.json" ||
+    pathname === "/docs" ||
+    pathname.startsWith("/docs/") ||
     pathname === "/api/health"
   );
 }

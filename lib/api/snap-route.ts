@@ -11,6 +11,7 @@ import { hmacVerify, serviceStringToSign } from "../snap/signing";
 import { parseJsonBody, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { toSnapAnswer, zodToSnapError } from "./errors";
+import { snapOperation } from "./openapi/snap-operation";
 import type { RateLimiter } from "./rate-limit";
 
 export interface SnapCall<B, Q> {
@@ -71,20 +72,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
   deps: { gw: GatewayContext; limiter: RateLimiter },
 ): void {
   const { gw, limiter } = deps;
-  app.openAPIRegistry.registerPath({
-    method: route.method,
-    path: route.path.replace(/:(\w+)/g, "{$1}"),
-    summary: route.summary,
-    tags: [route.tag],
-    request: {
-      ...(route.body ? { body: { content: { "application/json": { schema: route.body } }, required: true } } : {}),
-      ...(route.query ? { query: route.query as never } : {}),
-    },
-    responses: {
-      200: { description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`, content: { "application/json": { schema: route.response } } },
-      default: { description: "SNAP error envelope {responseCode, responseMessage}" },
-    },
-  });
+  app.openAPIRegistry.registerPath(snapOperation(route));
 
   const handle = async (c: Context<ApiEnv>) => {
     let refusable: { partner: Partner; body: z.output<BS> } | null = null;

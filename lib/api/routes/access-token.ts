@@ -9,6 +9,7 @@ import { parseJsonBody, readRawBody } from "../body";
 import type { ApiEnv } from "../env";
 import { toSnapAnswer, zodToSnapError } from "../errors";
 import { Envelope } from "../schemas/common";
+import { tokenOperation } from "../openapi/snap-operation";
 
 const SERVICE = "73";
 export const TokenRequest = z.object({ grantType: z.literal("client_credentials"), additionalInfo: z.record(z.string(), z.unknown()).optional() });
@@ -20,14 +21,7 @@ export const TokenResponse = Envelope.extend({
 
 /** POST /v1.0/access-token/b2b: the one signed call that is not HMAC-signed (there is no token yet). */
 export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
-  app.openAPIRegistry.registerPath({
-    method: "post",
-    path: "/v1.0/access-token/b2b",
-    summary: "Get Token API (B2B)",
-    tags: ["Auth"],
-    request: { body: { content: { "application/json": { schema: TokenRequest } }, required: true } },
-    responses: { 200: { description: "2007300 Successful", content: { "application/json": { schema: TokenResponse } } } },
-  });
+  app.openAPIRegistry.registerPath(tokenOperation(TokenRequest, TokenResponse));
   app.post("/v1.0/access-token/b2b", async (c) => {
     try {
       const raw = await readRawBody(c);

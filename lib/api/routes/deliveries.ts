@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { listDeliveries } from "../../gateway/deliveries";
 import { V1Error } from "../../gateway/v1-error";
-import { UUID_PATTERN } from "../../uuid";
+import { UUID_REGEX } from "../schemas/common";
 import { defineV1Route } from "../v1-route";
 
 const Query = z.object({
   linkId: z
     .string()
-    .regex(UUID_PATTERN, "linkId must be a payment link id (a UUID).")
+    .regex(UUID_REGEX, "linkId must be a payment link id (a UUID).")
     .optional()
     .meta({ description: "Only the deliveries about this payment link." }),
   limit: z.coerce

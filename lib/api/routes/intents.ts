@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } from "../../gateway/intents";
-import { UUID_PATTERN } from "../../uuid";
+import { UUID_REGEX } from "../schemas/common";
 import { CardDeclinedBody, ConfirmIntentRequest, CreateIntentRequest, PaymentIntent } from "../schemas/intents";
 import { defineV1Route, V1Reply } from "../v1-route";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
@@ -9,7 +9,7 @@ const TAG = "Payment Intents";
 const IntentParams = z.object({
   id: z
     .string()
-    .regex(UUID_PATTERN)
+    .regex(UUID_REGEX)
     .meta({ description: "The payment intent's id (a UUID).", example: "2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a" }),
 });
 /** Idempotency records keep no client secret or 3-D Secure token: sealed, then derived again on replay. */
