@@ -3,13 +3,17 @@
 //   tsx scripts/openapi.ts [out.json]
 import fs from "node:fs";
 import pino from "pino";
-import { createApiApp } from "../lib/api/app";
-import type { GatewayContext } from "../lib/gateway/context";
-import { loadConfig } from "../lib/config";
+import { createApiApp } from "@/lib/api/app";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { loadConfig } from "@/lib/config";
 
 async function main(): Promise<void> {
   // Only the configuration is read while routes are mounted and the document is built.
-  const gw = { config: loadConfig(), log: pino({ level: "silent" }), now: () => new Date() } as unknown as GatewayContext;
+  const gw = {
+    config: loadConfig(),
+    log: pino({ level: "silent" }),
+    now: () => new Date(),
+  } as unknown as GatewayContext;
   const res = await createApiApp(gw).request("/openapi.json");
   if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
   const text = `${JSON.stringify(await res.json(), null, 2)}\n`;

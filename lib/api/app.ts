@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { GatewayContext } from "../gateway/context";
-import { envelope } from "../snap/codes";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
@@ -30,7 +30,13 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
+  const routes = [
+    ...paymentLinkRoutes,
+    ...virtualAccountRoutes,
+    ...qrRoutes,
+    cardPayRoute,
+    ...accountRoutes,
+  ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   for (const route of v1Routes) mountV1Route(app, route, gw);
   mountThreeDs(app, gw);

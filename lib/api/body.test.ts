@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SnapError } from "../snap/codes";
+import { SnapError } from "@/lib/snap/codes";
 import { BodyError, MAX_JSON_DEPTH, nestingDepth, parseJsonBody, queryParams } from "./body";
 import { bodyToSnapError } from "./errors";
 
@@ -8,8 +8,8 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 function failure(fn: () => unknown): { snapCase: string; detail?: string } {
   try {
     fn();
-  } catch (e) {
-    if (e instanceof BodyError) e = bodyToSnapError(e);
+  } catch (thrown) {
+    const e = thrown instanceof BodyError ? bodyToSnapError(thrown) : thrown;
     if (e instanceof SnapError) return { snapCase: e.snapCase, detail: e.detail };
     throw e;
   }
@@ -71,13 +71,19 @@ describe("JSON nesting depth", () => {
 
   it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more as 400xx01 naming the field`, () => {
     expect(parseJsonBody(bytes(nested(MAX_JSON_DEPTH)))).toBeTruthy();
-    expect(failure(() => parseJsonBody(bytes(nested(MAX_JSON_DEPTH + 1))))).toEqual({ snapCase: "invalidFieldFormat", detail: `additionalInfo${"[0]".repeat(15)}` });
+    expect(failure(() => parseJsonBody(bytes(nested(MAX_JSON_DEPTH + 1))))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: `additionalInfo${"[0]".repeat(15)}`,
+    });
   });
 
   it("refuses 5 000 and 30 000 levels without overflowing the stack", () => {
     for (const depth of [5_000, 30_000]) {
       const json = `{"additionalInfo":{"note":"ok","deep":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`;
-      expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({ snapCase: "invalidFieldFormat", detail: expect.stringMatching(/^additionalInfo\.deep\.a\.a/) });
+      expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({
+        snapCase: "invalidFieldFormat",
+        detail: expect.stringMatching(/^additionalInfo\.deep\.a\.a/),
+      });
     }
   });
 
@@ -94,7 +100,13 @@ describe("queryParams", () => {
   });
 
   it("refuses U+0000 in a value or a name", () => {
-    expect(failure(() => queryParams(new URL("http://x/p?status=0%000")))).toEqual({ snapCase: "invalidFieldFormat", detail: "status" });
-    expect(failure(() => queryParams(new URL("http://x/p?st%00atus=1")))).toEqual({ snapCase: "invalidFieldFormat", detail: "status" });
+    expect(failure(() => queryParams(new URL("http://x/p?status=0%000")))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: "status",
+    });
+    expect(failure(() => queryParams(new URL("http://x/p?st%00atus=1")))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: "status",
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { IncomingMessage } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
-import { fieldPath } from "./errors";
+import { fieldPath } from "@/lib/api/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,9 +1,19 @@
 import type { z } from "zod";
-import { envelope, httpStatusOf, SnapError, type ServiceCode, type SnapCase, type SnapEnvelope } from "../snap/codes";
-import { BodyError } from "./body";
+import {
+  envelope,
+  httpStatusOf,
+  SnapError,
+  type ServiceCode,
+  type SnapCase,
+  type SnapEnvelope,
+} from "@/lib/snap/codes";
+import { BodyError } from "@/lib/api/body";
 
 /** One mapper: any error → the SNAP envelope and its HTTP status. */
-export function toSnapAnswer(err: unknown, service: ServiceCode): { status: number; body: SnapEnvelope; unexpected: boolean } {
+export function toSnapAnswer(
+  err: unknown,
+  service: ServiceCode,
+): { status: number; body: SnapEnvelope; unexpected: boolean } {
   if (err instanceof BodyError) err = bodyToSnapError(err);
   if (err instanceof SnapError) {
     const body = envelope(err.snapCase, service, err.detail);
@@ -41,7 +51,10 @@ export function zodToSnapError(error: z.ZodError, input?: unknown): SnapError {
 }
 
 /** The first issue of a failed parse: its field (`""` for the whole), whether it is missing, zod's words. */
-export function firstIssue(error: z.ZodError, input?: unknown): { field: string; missing: boolean; message: string } | null {
+export function firstIssue(
+  error: z.ZodError,
+  input?: unknown,
+): { field: string; missing: boolean; message: string } | null {
   const issue = error.issues[0];
   if (!issue) return null;
   const missing =

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { GatewayContext } from "../gateway/context";
-import { findPartnerBySecretKey, type Partner } from "../gateway/partners";
-import { V1Error } from "../gateway/v1-error";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { findPartnerBySecretKey, type Partner } from "@/lib/gateway/partners";
+import { V1Error } from "@/lib/gateway/v1-error";
 
 const cache = new Map<string, { partner: Partner; until: number }>();
 
@@ -11,7 +11,8 @@ const cache = new Map<string, { partner: Partner; until: number }>();
  */
 export async function authenticateSecretKey(c: Context, gw: GatewayContext): Promise<Partner> {
   const key = c.req.header("x-secret-key")?.trim();
-  if (!key || !key.startsWith("sk_")) throw new V1Error("invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
+  if (!key || !key.startsWith("sk_"))
+    throw new V1Error("invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.partner;
   const partner = await findPartnerBySecretKey(gw, key);

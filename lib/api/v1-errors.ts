@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { GatewayContext } from "../gateway/context";
-import { V1Error, type V1Code } from "../gateway/v1-error";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { V1Error, type V1Code } from "@/lib/gateway/v1-error";
 import { BodyError } from "./body";
 import { firstIssue } from "./errors";
 
-export { V1Error, type V1Code } from "../gateway/v1-error";
+export { V1Error, type V1Code } from "@/lib/gateway/v1-error";
 
 type V1Type = "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error";
 export type V1Status = 400 | 401 | 402 | 404 | 409 | 500;

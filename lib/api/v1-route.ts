@@ -1,10 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { Executor } from "../db/client";
-import type { GatewayContext } from "../gateway/context";
-import { requestHash, withIdempotency } from "../gateway/idempotency";
-import type { Partner } from "../gateway/partners";
+import type { Executor, GatewayContext } from "@/lib/gateway/context";
+import { requestHash, withIdempotency } from "@/lib/gateway/idempotency";
+import type { Partner } from "@/lib/gateway/partners";
 import { decodeUtf8, parseJsonText, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { v1ErrorExamples } from "./openapi/v1-examples";
@@ -110,15 +109,11 @@ const CORS = {
 };
 
 const IdempotencyHeaders = z.object({
-  "Idempotency-Key": z
-    .string()
-    .max(255)
-    .optional()
-    .meta({
-      description:
-        "Replays the first definitive answer to this request for 24 h; the same key with another method, path or body answers 409.",
-      example: "order-1042-create",
-    }),
+  "Idempotency-Key": z.string().max(255).optional().meta({
+    description:
+      "Replays the first definitive answer to this request for 24 h; the same key with another method, path or body answers 409.",
+    example: "order-1042-create",
+  }),
 });
 
 /** The codes the wrapper itself may answer, by what the route declares. */

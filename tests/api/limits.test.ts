@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IntentsClient } from "../../lib/client/intents-client";
+import { IntentsClient } from "@/lib/clients/intents-client";
 import { inSeconds } from "../support/factories";
 import { expectEnvelope, signed } from "../support/snap-http";
 import { DB_KINDS, startServer, type RunningServer } from "../support/server";

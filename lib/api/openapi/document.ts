@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { AmountOut, Bilingual } from "../schemas/common";
-import { PaymentSection } from "../schemas/payment-link";
-import { QrPaymentNotification } from "../schemas/qr";
-import { VaPaymentNotification } from "../schemas/va";
-import type { ApiEnv } from "../env";
+import { AmountOut, Bilingual } from "@/lib/contract/common";
+import { PaymentSection } from "@/lib/contract/payment-link";
+import { QrPaymentNotification } from "@/lib/contract/qr";
+import { VaPaymentNotification } from "@/lib/contract/va";
+import type { ApiEnv } from "@/lib/api/env";
 
 const DESCRIPTION = `Nusapay is a payment gateway sandbox for Indonesia: hosted payment links with virtual
 accounts, QRIS and cards, in the Bank Indonesia SNAP style.
@@ -52,14 +52,44 @@ or \`invalid_request_error\` on \`/v1\`). Money is a string with exactly two fra
 (\`"150000.00"\`) on \`/v1.0\` and an integer of whole rupiah on \`/v1\`.`;
 
 const TAGS = [
-  { name: "Auth", description: "The SNAP B2B access token: signed with the partner's RSA key, valid for 15 minutes, sent as `Authorization: Bearer` on every other signed call." },
-  { name: "Payment Link", description: "Hosted payment links: create one for an invoice, look it up, list and choose its payment methods. The payer pays at `paymentLinkUri`." },
-  { name: "Virtual Account", description: "SNAP transfer-VA: create, update, look up and delete virtual accounts; the acquirer's payment notification comes in here too." },
-  { name: "QRIS", description: "Dynamic QRIS (EMVCo MPM) payloads, their status, and the acquirer's payment notification." },
-  { name: "Debit / Credit Card", description: "Card payments through the hosted card page: Card Pay answers the page's URL; the page returns the payer to the merchant." },
-  { name: "Transactions", description: "The partner's payments across methods: a filtered, paged list, and one by reference." },
-  { name: "Payment Intents", description: "Card payments driven by the merchant's own page: an intent with a client secret, confirmed by the payer's browser (SDK at `/v1/sdk.js`), with 3-D Secure when the card asks for it." },
-  { name: "Callbacks", description: "What the gateway posted to the merchant's callback URL and how each attempt went. The callbacks themselves are under Webhooks." },
+  {
+    name: "Auth",
+    description:
+      "The SNAP B2B access token: signed with the partner's RSA key, valid for 15 minutes, sent as `Authorization: Bearer` on every other signed call.",
+  },
+  {
+    name: "Payment Link",
+    description:
+      "Hosted payment links: create one for an invoice, look it up, list and choose its payment methods. The payer pays at `paymentLinkUri`.",
+  },
+  {
+    name: "Virtual Account",
+    description:
+      "SNAP transfer-VA: create, update, look up and delete virtual accounts; the acquirer's payment notification comes in here too.",
+  },
+  {
+    name: "QRIS",
+    description: "Dynamic QRIS (EMVCo MPM) payloads, their status, and the acquirer's payment notification.",
+  },
+  {
+    name: "Debit / Credit Card",
+    description:
+      "Card payments through the hosted card page: Card Pay answers the page's URL; the page returns the payer to the merchant.",
+  },
+  {
+    name: "Transactions",
+    description: "The partner's payments across methods: a filtered, paged list, and one by reference.",
+  },
+  {
+    name: "Payment Intents",
+    description:
+      "Card payments driven by the merchant's own page: an intent with a client secret, confirmed by the payer's browser (SDK at `/v1/sdk.js`), with 3-D Secure when the card asks for it.",
+  },
+  {
+    name: "Callbacks",
+    description:
+      "What the gateway posted to the merchant's callback URL and how each attempt went. The callbacks themselves are under Webhooks.",
+  },
 ];
 
 const SECURITY_SCHEMES = {
@@ -81,7 +111,8 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "header",
     name: "X-Secret-Key",
-    description: "The merchant's secret key, `sk_…` (in the sandbox credentials). Server to server only: never put it in a browser. A missing or unknown key answers 401 `authentication_error` / `invalid_api_key`.",
+    description:
+      "The merchant's secret key, `sk_…` (in the sandbox credentials). Server to server only: never put it in a browser. A missing or unknown key answers 401 `authentication_error` / `invalid_api_key`.",
   },
   clientSecret: {
     type: "apiKey",
@@ -94,10 +125,29 @@ const SECURITY_SCHEMES = {
 
 /** The outbound callbacks' headers: what a merchant reads and verifies. */
 const CallbackHeaders = z.object({
-  "X-TIMESTAMP": z.string().meta({ description: "When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`.", example: "2026-11-23T10:15:30.123+07:00" }),
-  "X-SIGNATURE": z.string().meta({ description: "base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`.", example: "kq3X…==" }),
-  "X-PARTNER-ID": z.string().meta({ description: "The merchant's partner id.", example: "b7a4d8c2-1f3e-4a5b-9c6d-7e8f9a0b1c2d" }),
-  "X-EXTERNAL-ID": z.string().meta({ description: "The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it.", example: "0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a" }),
+  "X-TIMESTAMP": z
+    .string()
+    .meta({
+      description: "When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`.",
+      example: "2026-11-23T10:15:30.123+07:00",
+    }),
+  "X-SIGNATURE": z
+    .string()
+    .meta({
+      description:
+        "base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`.",
+      example: "kq3X…==",
+    }),
+  "X-PARTNER-ID": z
+    .string()
+    .meta({ description: "The merchant's partner id.", example: "b7a4d8c2-1f3e-4a5b-9c6d-7e8f9a0b1c2d" }),
+  "X-EXTERNAL-ID": z
+    .string()
+    .meta({
+      description:
+        "The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it.",
+      example: "0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a",
+    }),
   "CHANNEL-ID": z.string().meta({ description: "The merchant's channel id.", example: "95221" }),
 });
 
@@ -106,12 +156,18 @@ const LinkStatusCallback = z
     paymentLinkId: z.string(),
     partnerReferenceNo: z.string(),
     trxId: z.string().nullable(),
-    paymentFlagStatus: z.enum(["00", "01", "02", "03"]).meta({ description: "00 paid, 01 rejected, 02 pending, 03 expired." }),
+    paymentFlagStatus: z
+      .enum(["00", "01", "02", "03"])
+      .meta({ description: "00 paid, 01 rejected, 02 pending, 03 expired." }),
     paymentFlagReason: Bilingual,
     totalAmount: AmountOut,
     payment: PaymentSection,
     paidTime: z.string().nullable(),
-    additionalInfo: z.object({ latePayment: z.boolean().meta({ description: "Paid after the link expired (a QR payment accepted because the money had moved)." }) }),
+    additionalInfo: z.object({
+      latePayment: z
+        .boolean()
+        .meta({ description: "Paid after the link expired (a QR payment accepted because the money had moved)." }),
+    }),
   })
   .meta({ id: "PaymentLinkStatusCallback" });
 
@@ -122,14 +178,34 @@ with SHA256withRSA and \`gatewayPublicKeyPem\`. Answer any 2xx to acknowledge; a
 de-duplicate on X-EXTERNAL-ID. \`docs/callback-receiver.mjs\` is a complete receiver in plain Node.`;
 
 const ACK = { description: "Acknowledged (any 2xx). Anything else, or no answer within the timeout, is retried." };
-const RETRY = { description: "Not acknowledged: the gateway retries the same delivery (same X-EXTERNAL-ID and body) later." };
+const RETRY = {
+  description: "Not acknowledged: the gateway retries the same delivery (same X-EXTERNAL-ID and body) later.",
+};
 
 /** The callbacks a merchant receives, as OpenAPI 3.1 webhooks. */
 export function registerWebhooks(app: OpenAPIHono<ApiEnv>): void {
   const hooks = [
-    { name: "paymentLinkStatus", path: "{callbackBaseUrl}/v1.0/payment-link/notify", summary: "Payment link status changed", schema: LinkStatusCallback, what: "A link was paid, rejected or expired." },
-    { name: "virtualAccountPayment", path: "{callbackBaseUrl}/v1.0/transfer-va/payment", summary: "Virtual account paid", schema: VaPaymentNotification, what: "The acquirer's VA payment notification as it was settled, forwarded." },
-    { name: "qrPayment", path: "{callbackBaseUrl}/v1.0/qr/qr-mpm-notify", summary: "QR payment outcome", schema: QrPaymentNotification, what: "The acquirer's QRIS notification as it was settled, forwarded." },
+    {
+      name: "paymentLinkStatus",
+      path: "{callbackBaseUrl}/v1.0/payment-link/notify",
+      summary: "Payment link status changed",
+      schema: LinkStatusCallback,
+      what: "A link was paid, rejected or expired.",
+    },
+    {
+      name: "virtualAccountPayment",
+      path: "{callbackBaseUrl}/v1.0/transfer-va/payment",
+      summary: "Virtual account paid",
+      schema: VaPaymentNotification,
+      what: "The acquirer's VA payment notification as it was settled, forwarded.",
+    },
+    {
+      name: "qrPayment",
+      path: "{callbackBaseUrl}/v1.0/qr/qr-mpm-notify",
+      summary: "QR payment outcome",
+      schema: QrPaymentNotification,
+      what: "The acquirer's QRIS notification as it was settled, forwarded.",
+    },
   ];
   for (const h of hooks) {
     app.openAPIRegistry.registerWebhook({
@@ -140,7 +216,10 @@ export function registerWebhooks(app: OpenAPIHono<ApiEnv>): void {
       description: `${h.what} Posted to \`${h.path}\`.\n\n${VERIFY}`,
       tags: ["Callbacks"],
       security: [],
-      request: { headers: CallbackHeaders, body: { content: { "application/json": { schema: h.schema } }, required: true } },
+      request: {
+        headers: CallbackHeaders,
+        body: { content: { "application/json": { schema: h.schema } }, required: true },
+      },
       responses: { 200: ACK, 400: RETRY },
     });
   }
@@ -164,5 +243,6 @@ export function documentConfig(publicBaseUrl: string) {
 }
 
 export function registerSecuritySchemes(app: OpenAPIHono<ApiEnv>): void {
-  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
 }

@@ -1,4 +1,4 @@
-import type { SnapCase } from "../../snap/codes";
+import type { SnapCase } from "@/lib/snap/codes";
 
 /**
  * What the document says of each signed operation beyond its route: the operationId a generated
@@ -15,7 +15,8 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
   },
   "/v1.0/payment-link/inquiry": {
     operationId: "inquiryPaymentLink",
-    description: "The link's state (`paymentFlagStatus` 00 paid, 01 rejected, 02 pending, 03 expired) and its chosen payment, found by `additionalInfo.paymentLinkId` or else `partnerReferenceNo`.",
+    description:
+      "The link's state (`paymentFlagStatus` 00 paid, 01 rejected, 02 pending, 03 expired) and its chosen payment, found by `additionalInfo.paymentLinkId` or else `partnerReferenceNo`.",
     errors: ["transactionNotFound"],
   },
   "/v1.0/payment-link/payment-method": {
@@ -51,7 +52,8 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
   },
   "/v1.0/transfer-va/delete-va": {
     operationId: "deleteVirtualAccount",
-    description: "Deletes an unpaid virtual account: later payments to it are refused. A payment link's VA is retired by choosing another method instead.",
+    description:
+      "Deletes an unpaid virtual account: later payments to it are refused. A payment link's VA is retired by choosing another method instead.",
     errors: ["featureNotAllowed", "invalidBillReason", "paidBill"],
   },
   "/v1.0/transfer-va/payment": {
@@ -62,12 +64,14 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
   },
   "/v1.0/qr/qr-mpm-generate": {
     operationId: "generateQr",
-    description: "Generates a dynamic QRIS (EMVCo MPM) payload for an amount; its `referenceNo` is the payload's reference label (tag 62.05).",
+    description:
+      "Generates a dynamic QRIS (EMVCo MPM) payload for an amount; its `referenceNo` is the payload's reference label (tag 62.05).",
     errors: ["featureNotAllowed", "duplicatePartnerReference"],
   },
   "/v1.0/qr/qr-mpm-query": {
     operationId: "inquiryQr",
-    description: "The QR payment's `latestTransactionStatus` (00 success, 01 initiated, … 07 not found) and, once paid, `paidTime`.",
+    description:
+      "The QR payment's `latestTransactionStatus` (00 success, 01 initiated, … 07 not found) and, once paid, `paidTime`.",
     errors: ["transactionNotFound"],
   },
   "/v1.0/qr/qr-mpm-notify": {
@@ -84,7 +88,8 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
   },
   "/v1.0/transaction-history-list": {
     operationId: "listTransactions",
-    description: "The caller's payments, newest first, filtered by time, status and method group, a page at a time (`pageSize` ≤ 100).",
+    description:
+      "The caller's payments, newest first, filtered by time, status and method group, a page at a time (`pageSize` ≤ 100).",
     errors: [],
   },
   "/v1.0/transaction-history-detail": {

@@ -1,5 +1,5 @@
-import { V1ErrorBody } from "../schemas/intents";
-import { V1_CODES, v1ErrorJson, type V1Code } from "../v1-errors";
+import { V1ErrorBody } from "@/lib/contract/intents";
+import { V1_CODES, v1ErrorJson, type V1Code } from "@/lib/api/v1-errors";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid request: the body, a parameter or a header is wrong",

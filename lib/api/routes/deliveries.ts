@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listDeliveries } from "../../gateway/deliveries";
-import { V1Error } from "../../gateway/v1-error";
-import { UUID_REGEX } from "../schemas/common";
-import { defineV1Route } from "../v1-route";
+import { listDeliveries } from "@/lib/gateway/deliveries";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { UUID_REGEX } from "@/lib/contract/common";
+import { defineV1Route } from "@/lib/api/v1-route";
 
 const Query = z.object({
   linkId: z

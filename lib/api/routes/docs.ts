@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { ApiEnv } from "../env";
+import type { ApiEnv } from "@/lib/api/env";
 
 /**
  * The API reference page at /docs: Scalar's standalone bundle from node_modules (never a CDN),
@@ -46,10 +46,14 @@ export function mountDocs(app: OpenAPIHono<ApiEnv>): void {
 }
 
 function script(cache = "no-cache"): Record<string, string> {
-  return { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": cache, "X-Content-Type-Options": "nosniff" };
+  return {
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": cache,
+    "X-Content-Type-Options": "nosniff",
+  };
 }
 
-/** The checkout's policy (lib/client/security-headers.ts), with a nonce for the bundle's `<style>` elements. */
+/** The checkout's policy (lib/checkout/security-headers.ts), with a nonce for the bundle's `<style>` elements. */
 export function docsHeaders(nonce: string): Record<string, string> {
   const csp = [
     "default-src 'self'",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } from "../../gateway/intents";
-import { UUID_REGEX } from "../schemas/common";
-import { CardDeclinedBody, ConfirmIntentRequest, CreateIntentRequest, PaymentIntent } from "../schemas/intents";
-import { defineV1Route, V1Reply } from "../v1-route";
+import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } from "@/lib/gateway/intents";
+import { UUID_REGEX } from "@/lib/contract/common";
+import { CardDeclinedBody, ConfirmIntentRequest, CreateIntentRequest, PaymentIntent } from "@/lib/contract/intents";
+import { defineV1Route, V1Reply } from "@/lib/api/v1-route";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
 
 const TAG = "Payment Intents";

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { GatewayContext } from "../../gateway/context";
-import { completeThreeDs, findIntent } from "../../gateway/intents";
-import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/locale";
-import { readFormBody } from "../body";
-import type { ApiEnv } from "../env";
-import { escapeHtml, page } from "../pages/html";
-import { toV1Answer, V1_CODES, V1Error } from "../v1-errors";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { completeThreeDs, findIntent } from "@/lib/gateway/intents";
+import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
+import { readFormBody } from "@/lib/api/body";
+import type { ApiEnv } from "@/lib/api/env";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
 import { toIntent } from "./intent-wire";
 
 /** The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS. */

@@ -43,8 +43,12 @@ export const PaymentIntent = z.object({
   customerId: z.string().nullable(),
   description: z.string().nullable(),
   paymentLinkId: z.string().nullable(),
-  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }).nullable(),
-  lastError: z.object({ type: z.string(), code: z.string(), message: z.string(), declineCode: z.string().optional() }).nullable(),
+  card: z
+    .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+    .nullable(),
+  lastError: z
+    .object({ type: z.string(), code: z.string(), message: z.string(), declineCode: z.string().optional() })
+    .nullable(),
   nextAction: z.object({ type: z.literal("redirect_to_url"), redirectUrl: z.string() }).nullable(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
@@ -55,9 +59,14 @@ export const V1ErrorBody = z
     error: z
       .object({
         type: z.enum(["invalid_request_error", "authentication_error", "card_error", "api_error", "idempotency_error"]),
-        code: z.string().meta({ description: "What went wrong, for a program (`parameter_invalid`, `resource_missing`, …)." }),
+        code: z
+          .string()
+          .meta({ description: "What went wrong, for a program (`parameter_invalid`, `resource_missing`, …)." }),
         message: z.string().meta({ description: "What went wrong, for a developer." }),
-        param: z.string().nullable().meta({ description: "The field or header it is about (`card.number`, `Idempotency-Key`), or null." }),
+        param: z
+          .string()
+          .nullable()
+          .meta({ description: "The field or header it is about (`card.number`, `Idempotency-Key`), or null." }),
       })
       .passthrough(),
   })
