@@ -25,7 +25,7 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     });
     merchant = srv.merchant;
     acquirer = srv.acquirer;
-    checkout = new GatewayClient(srv.baseUrl, srv.checkout);
+    checkout = new GatewayClient(srv.baseUrl, srv.checkout, srv.validator.fetch());
   });
   afterAll(async () => {
     await srv.stop();

@@ -13,7 +13,7 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   beforeAll(async () => {
     srv = await startServer({ db });
     merchant = srv.merchant;
-    checkout = new GatewayClient(srv.baseUrl, srv.checkout);
+    checkout = new GatewayClient(srv.baseUrl, srv.checkout, srv.validator.fetch());
   });
   afterAll(async () => {
     expect(await srv.stop()).toBe(0);

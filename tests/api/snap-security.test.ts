@@ -32,7 +32,7 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
   beforeAll(async () => {
     [srv, strict] = await Promise.all([startServer({ db }), startServer({ db, env: { TOKEN_TTL_SECONDS: "2", RATE_LIMIT_RPS: "1" } })]);
     merchant = srv.merchant.snap;
-    checkout = new GatewayClient(srv.baseUrl, srv.checkout).snap;
+    checkout = new GatewayClient(srv.baseUrl, srv.checkout, srv.validator.fetch()).snap;
     demoLinkId = srv.credentials.demoLinks[0]!.paymentLinkId;
   });
   afterAll(async () => {

@@ -9,9 +9,13 @@ import { parseJsonBody, readRawBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
 import { toSnapAnswer, zodToSnapError } from "@/lib/api/errors";
 import { Envelope } from "@/lib/contract/common";
+import { tokenOperation } from "@/lib/api/openapi/snap-operation";
 
 const SERVICE = "73";
-export const TokenRequest = z.object({ grantType: z.literal("client_credentials"), additionalInfo: z.record(z.string(), z.unknown()).optional() });
+export const TokenRequest = z.object({
+  grantType: z.literal("client_credentials"),
+  additionalInfo: z.record(z.string(), z.unknown()).optional(),
+});
 export const TokenResponse = Envelope.extend({
   accessToken: z.string(),
   tokenType: z.literal("Bearer"),
@@ -29,14 +33,7 @@ const ECHOABLE_CLIENT_KEY = /^[\x21-\x7e]{1,128}$/;
 
 /** POST /v1.0/access-token/b2b: the one signed call that is not HMAC-signed (there is no token yet). */
 export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
-  app.openAPIRegistry.registerPath({
-    method: "post",
-    path: "/v1.0/access-token/b2b",
-    summary: "Get Token API (B2B)",
-    tags: ["Auth"],
-    request: { body: { content: { "application/json": { schema: TokenRequest } }, required: true } },
-    responses: { 200: { description: "2007300 Successful", content: { "application/json": { schema: TokenResponse } } } },
-  });
+  app.openAPIRegistry.registerPath(tokenOperation(TokenRequest, TokenResponse));
   app.post("/v1.0/access-token/b2b", async (c) => {
     const clientKey = c.req.header("x-client-key")?.trim();
     if (clientKey && ECHOABLE_CLIENT_KEY.test(clientKey)) c.header("X-CLIENT-KEY", clientKey);
