@@ -169,7 +169,7 @@ export async function findIntentOrNull(tx: Executor, caller: Partner | null, id:
   try {
     return await findIntent(tx, caller, id, opts);
   } catch (err) {
-    if (err instanceof V1Error && err.status === 404) return null;
+    if (err instanceof V1Error && err.code === "resource_missing") return null;
     throw err;
   }
 }
