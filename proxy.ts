@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { LANG_HEADER, LINK_HEADER } from "./i18n/headers";
 import { isLocale, pickLocale } from "./i18n/locale";
-import { notFoundHtml } from "./lib/client/not-found-page";
+import { notFoundHtml } from "./lib/ui/not-found";
 import { checkoutCookieKey, inquireLink } from "./lib/client/checkout-gateway";
 import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/client/security-headers";

@@ -8,7 +8,8 @@ import { MAX_BODY_BYTES, unstorablePath } from "../body";
 import type { ApiEnv } from "../env";
 import { fieldPath } from "../errors";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/locale";
-import { escapeHtml, page } from "../pages/html";
+import { buttonClasses, escapeHtml, notFoundPage, page, sandboxNote } from "../pages/html";
+import type { ButtonVariant } from "../../ui/recipes";
 import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "../schemas/intents";
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
@@ -163,14 +164,14 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       const intent = toIntent(gw, await findIntent(gw.db, null, id));
       if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
       const amount = new Intl.NumberFormat(INTL_LOCALE[lang], { style: "currency", currency: intent.currency, maximumFractionDigits: 0 }).format(intent.amount);
-      const form = (action: string, label: string, cls: string) =>
-        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+      const form = (action: string, label: string, cls: ButtonVariant) =>
+        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(cls)}" type="submit">${label}</button></form>`;
       c.header("Cache-Control", "no-store");
       c.header("Referrer-Policy", "no-referrer");
       return c.html(
         page(
           t.title,
-          `<p class="sandbox" role="note">${t.sandbox}</p>
+          `${sandboxNote(t.sandbox)}
 <h1>${t.heading}</h1>
 <p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
 ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
@@ -218,7 +219,7 @@ function threeDsLocale(c: Context): Locale {
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
   const t = THREE_DS_TEXT[lang];
-  return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+  return c.html(notFoundPage(lang, { title: t.notFoundTitle, heading: t.notFoundTitle, explain: t.notFound }), 404);
 }
 
 const THREE_DS_TEXT: Record<Locale, Record<"title" | "sandbox" | "heading" | "approve" | "decline" | "notFoundTitle" | "notFound" | "finishedTitle" | "approved" | "declined" | "close", string>> = {
