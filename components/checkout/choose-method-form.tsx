@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, type ReactNode } from "react";
 import { chooseMethod, type ChooseResult } from "../../app/pay/[paymentLinkId]/actions";
+import { Button } from "../ui/button";
 
 export interface ChooseMethodFormProps {
   linkId: string;
@@ -27,17 +28,17 @@ export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingTex
   }, [href, state]);
   const errorId = `method-error-${groupId}`;
   return (
-    <form action={action} className="method-form" aria-describedby={state.ok ? undefined : errorId}>
+    <form action={action} aria-describedby={state.ok ? undefined : errorId}>
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="groupId" value={groupId} />
       {lang ? <input type="hidden" name="lang" value={lang} /> : null}
       {children}
-      <p id={errorId} className="form-error" role="alert">
+      <p id={errorId} className="m-0 text-bad empty:hidden" role="alert">
         {state.ok ? "" : state.error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={disabled || pending} aria-busy={pending}>
+      <Button type="submit" block disabled={disabled || pending} aria-busy={pending}>
         {pending ? workingText : buttonText}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,20 +2,21 @@
 
 import { useActionState } from "react";
 import { previewSignIn, type PreviewSignInResult } from "../../app/pay/[paymentLinkId]/preview/actions";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
 
 export function PreviewSignIn({ linkId, labels }: { linkId: string; labels: { secretKey: string; signIn: string } }) {
   const [state, action, pending] = useActionState<PreviewSignInResult, FormData>(previewSignIn, { ok: true });
   return (
     <form action={action}>
       <input type="hidden" name="linkId" value={linkId} />
-      <label htmlFor="secret-key">{labels.secretKey}</label>
-      <input id="secret-key" name="secretKey" type="password" autoComplete="off" required aria-describedby="preview-error" />
-      <p id="preview-error" className="form-error" role="alert">
+      <Field id="secret-key" name="secretKey" label={labels.secretKey} type="password" autoComplete="off" required aria-describedby="preview-error" />
+      <p id="preview-error" className="m-0 text-bad empty:hidden" role="alert">
         {state.ok ? "" : state.error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <Button type="submit" block disabled={pending}>
         {labels.signIn}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,6 +6,15 @@
  * here exists in the stylesheet.
  */
 
+/**
+ * Tabular figures, as an arbitrary property: Tailwind's own utility for it composes five
+ * registered variables (@property and a fallback block), ~0.3 kB gzip for one declaration.
+ */
+export const tabular = "[font-variant-numeric:tabular-nums]";
+
+/** An amount to pay, on its own line: the VA, the QR and the receipt show it the same. */
+export const amountClass = `text-xl font-bold ${tabular}`;
+
 const join = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" ");
 
 export type ButtonVariant = "primary" | "secondary";
@@ -40,6 +49,16 @@ export const field = {
 
 /** A surface: white, hairline border, large radius. */
 export const cardClass = "rounded-xl border border-line bg-surface p-4";
+/** The sandbox's own panels: the same surface with a dashed warn border ("not the real thing"). */
+export const sandboxCardClass = "rounded-xl border border-dashed border-warn bg-surface p-4";
+
+/** A list of label / value rows (<dl>): receipts, the QR's text alternative. */
+export const facts = {
+  list: "m-0 grid gap-2",
+  row: "flex flex-wrap justify-between gap-4",
+  label: "text-sm text-muted",
+  value: "m-0",
+};
 
 export type BadgeTone = "ok" | "warn" | "bad" | "neutral" | "brand";
 const BADGE_TONE: Record<BadgeTone, string> = {
@@ -57,9 +76,11 @@ export function badgeClass(tone: BadgeTone = "neutral"): string {
 
 /** Tables of figures: tabular numbers, hairline under the head, numbers at the end. */
 export const table = {
-  table: "w-full border-collapse tabular-nums",
-  head: "border-b border-line text-left align-top text-[0.8125rem] font-normal text-muted py-1.5",
-  cell: "py-1.5 text-left align-top font-normal",
+  table: `w-full border-collapse ${tabular}`,
+  head: "border-b border-line py-1.5 align-top text-[0.8125rem] font-normal text-muted",
+  cell: "py-1.5 align-top font-normal",
+  /** every cell is one of these two: text starts at the start, numbers end at the end */
+  text: "text-left",
   numeric: "whitespace-nowrap pl-3 text-right",
 };
 
@@ -75,7 +96,7 @@ export const chrome = {
   brand: "font-bold",
   langList: "m-0 flex list-none gap-1 p-0",
   langLink:
-    "inline-flex min-h-9 min-w-11 items-center justify-center rounded-sm border border-on-brand/50 px-2 font-semibold text-on-brand no-underline " +
+    "inline-flex min-h-9 min-w-11 items-center justify-center rounded-sm border border-on-brand-line px-2 font-semibold text-on-brand no-underline " +
     "focus-visible:outline-on-brand aria-[current=true]:bg-on-brand aria-[current=true]:text-brand",
   /** one column of cards: the 404, sign-in, the gateway's pages */
   narrowMain: "mx-auto w-full max-w-[37.5rem] flex-1 px-3 py-6",
