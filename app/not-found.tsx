@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { asLocale } from "../i18n/locale";
-import { notFoundBody } from "../lib/ui/not-found";
+import { asLocale } from "@/lib/i18n/locale";
+import { notFoundBody } from "@/lib/ui/not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Meta");

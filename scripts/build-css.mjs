@@ -13,6 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const from = path.join(root, "app/globals.css");
 const to = path.join(root, "public/nusapay.css");
 
-const { css: code } = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(fs.readFileSync(from, "utf8"), { from, to });
+const { css: code } = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(
+  fs.readFileSync(from, "utf8"),
+  { from, to },
+);
 fs.writeFileSync(to, code);
 console.log(`built public/nusapay.css (${(code.length / 1024).toFixed(1)} kB)`);

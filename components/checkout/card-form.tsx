@@ -1,11 +1,11 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
-import { startCardPayment } from "../../app/pay/[paymentLinkId]/actions";
-import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "../../lib/sdk";
-import { sandboxNoteClass } from "../../lib/ui/recipes";
-import { Button } from "../ui/button";
-import { Field } from "../ui/field";
+import { useCheckoutActions } from "./actions-context";
+import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
+import { sandboxNoteClass } from "@/lib/ui/recipes";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 
 export interface CardFormLabels {
   heading: string;
@@ -28,7 +28,10 @@ type Errors = Partial<Record<Field | "form", string>>;
 
 /** "4111111111111111" → "4111 1111 1111 1111" while typing; the SDK strips the spaces. */
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+  return value
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 function parseExpiry(value: string): { month: number; year: number } | null {
@@ -44,8 +47,19 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  * the payment intent with its secret key), then confirms the card directly with the gateway
  * through the SDK: the number and CVC never reach this app's server.
  */
-export function CardForm({ linkId, amountText, locale, labels }: { linkId: string; amountText: string; locale: "en" | "id"; labels: CardFormLabels }) {
+export function CardForm({
+  linkId,
+  amountText,
+  locale,
+  labels,
+}: {
+  linkId: string;
+  amountText: string;
+  locale: "en" | "id";
+  labels: CardFormLabels;
+}) {
   const id = useId();
+  const { startCardPayment } = useCheckoutActions();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -101,18 +115,26 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
       }
       if (result.status === "succeeded" || result.error.code === "card_declined") {
         // The link is paid or rejected now: the page renders the receipt or the reason.
+        // A document load, not a client transition: the page is rendered anew from a fresh Inquiry.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         location.assign(`/pay/${linkId}`);
         return;
       }
       const code = result.error.code;
       const byCode: Errors =
-        code === "invalid_number" ? { number: labels.errors.number }
-        : code === "test_card_required" ? { number: labels.errors.testCard }
-        : code === "expired_card" ? { expiry: labels.errors.expired }
-        : code === "invalid_expiry_month" || code === "invalid_expiry_year" ? { expiry: labels.errors.expiry }
-        : code === "invalid_cvc" ? { cvc: labels.errors.cvc }
-        : code === "network" ? { form: labels.errors.network }
-        : { form: labels.errors.generic };
+        code === "invalid_number"
+          ? { number: labels.errors.number }
+          : code === "test_card_required"
+            ? { number: labels.errors.testCard }
+            : code === "expired_card"
+              ? { expiry: labels.errors.expired }
+              : code === "invalid_expiry_month" || code === "invalid_expiry_year"
+                ? { expiry: labels.errors.expiry }
+                : code === "invalid_cvc"
+                  ? { cvc: labels.errors.cvc }
+                  : code === "network"
+                    ? { form: labels.errors.network }
+                    : { form: labels.errors.generic };
       setErrors(byCode);
       setBusy(false);
     } catch {
@@ -126,7 +148,13 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
   );
 
   return (
-    <form className="grid gap-2" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`} data-testid="card-form">
+    <form
+      className="grid gap-2"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      data-testid="card-form"
+    >
       <h3 id={`${id}-heading`} className="m-0">
         {labels.heading}
       </h3>
@@ -146,8 +174,21 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
         {brand !== "unknown" ? labels.brand[brand] : ""}
       </p>
       <div className="grid grid-cols-2 gap-3">
-        {input("expiry", labels.expiry, { inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/YY", value: expiry, maxLength: 7, onChange: (e) => setExpiry(e.target.value) })}
-        {input("cvc", labels.cvc, { inputMode: "numeric", autoComplete: "cc-csc", value: cvc, maxLength: 4, onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")) })}
+        {input("expiry", labels.expiry, {
+          inputMode: "numeric",
+          autoComplete: "cc-exp",
+          placeholder: "MM/YY",
+          value: expiry,
+          maxLength: 7,
+          onChange: (e) => setExpiry(e.target.value),
+        })}
+        {input("cvc", labels.cvc, {
+          inputMode: "numeric",
+          autoComplete: "cc-csc",
+          value: cvc,
+          maxLength: 4,
+          onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")),
+        })}
       </div>
       {input("name", labels.name, { autoComplete: "cc-name", value: name, onChange: (e) => setName(e.target.value) })}
       <p className="m-0 text-bad empty:hidden" role="alert">

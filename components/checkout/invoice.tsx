@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import type { PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import { multiplyMinor } from "../../lib/money";
-import type { Locale } from "../../i18n/locale";
-import { Badge } from "../ui/badge";
-import { Card } from "../ui/card";
-import { Table, Td, Th } from "../ui/table";
-import { minorOf, rupiah } from "./format";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { multiplyMinor } from "@/lib/contract/money";
+import type { Locale } from "@/lib/i18n/locale";
+import { minorOf, rupiah } from "@/lib/i18n/format";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Table, Td, Th } from "@/components/ui/table";
 
 type Info = PaymentLinkData["additionalInfo"];
 
@@ -32,7 +32,9 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
               <tr key={i}>
                 <Th scope="row">
                   <span className="block font-semibold">{item.name}</span>
-                  <span className="block text-sm text-muted">{t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}</span>
+                  <span className="block text-sm text-muted">
+                    {t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}
+                  </span>
                 </Th>
                 <Td numeric>{money(multiplyMinor(price, item.quantity))}</Td>
               </tr>
@@ -84,7 +86,9 @@ function Customer({ info, t }: { info: Info; t: Awaited<ReturnType<typeof getTra
   const c = info.customerDetail;
   const name = [c.firstName, c.lastName].filter(Boolean).join(" ");
   const a = c.billingAddress;
-  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(Boolean);
+  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(
+    Boolean,
+  );
   if (!name && !c.email && !c.phoneNumber && address.length === 0) return null;
   const body = (
     <dl className="m-0 grid gap-2">

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "../../i18n/locale";
-import { chrome } from "../../lib/ui/recipes";
+import type { Locale } from "@/lib/i18n/locale";
+import { chrome } from "@/lib/ui/recipes";
 
 /**
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
@@ -18,7 +18,14 @@ export async function LanguageSwitcher({ locale, query }: { locale: Locale; quer
       <ul className={chrome.langList}>
         {options.map(([lang, short, long]) => (
           <li key={lang}>
-            <a className={chrome.langLink} href={href(lang)} lang={lang} hrefLang={lang} aria-current={lang === locale ? "true" : undefined} title={long}>
+            <a
+              className={chrome.langLink}
+              href={href(lang)}
+              lang={lang}
+              hrefLang={lang}
+              aria-current={lang === locale ? "true" : undefined}
+              title={long}
+            >
               <span aria-hidden="true">{short}</span>
               <span className="sr-only">{long}</span>
             </a>

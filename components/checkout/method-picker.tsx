@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
-import type { MethodGroup } from "../../lib/api/schemas/payment-link";
-import type { Locale } from "../../i18n/locale";
-import { Button } from "../ui/button";
-import { GroupIcon } from "../ui/icons";
+import type { MethodGroup } from "@/lib/contract/payment-link";
+import type { Locale } from "@/lib/i18n/locale";
+import { Button } from "@/components/ui/button";
+import { GroupIcon } from "@/components/ui/icons";
 import { localLogo } from "./banks";
 import { ChooseMethodForm } from "./choose-method-form";
 
-const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
+const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
+  (locale === "id" ? b.indonesia : b.english) || b.english;
 
 const GROUP = "rounded-lg border border-line p-3";
 const REASON = "my-1 block text-sm text-warn";
@@ -65,7 +66,11 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                   const why = m.active ? "" : pick(m.activeText, locale);
                   const id = `method-${g.id}-${m.id}`;
                   return (
-                    <label key={m.id} className={m.active ? METHOD : `${METHOD} cursor-not-allowed bg-subtle`} htmlFor={id}>
+                    <label
+                      key={m.id}
+                      className={m.active ? METHOD : `${METHOD} cursor-not-allowed bg-subtle`}
+                      htmlFor={id}
+                    >
                       <input
                         type="radio"
                         id={id}
@@ -73,12 +78,21 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                         value={m.id}
                         disabled={!m.active}
                         required={i === g.method.findIndex((x) => x.active)}
-                        defaultChecked={m.active && (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))}
+                        defaultChecked={
+                          m.active &&
+                          (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))
+                        }
                         aria-describedby={why ? `${id}-why` : undefined}
                         className="m-0 size-[1.125rem] accent-brand"
                       />
                       {/* decorative: the bank's name is the text beside it */}
-                      <img src={localLogo(m.logo)} alt="" width={48} height={24} className={m.active ? "flex-none object-contain" : "flex-none object-contain opacity-50"} />
+                      <img
+                        src={localLogo(m.logo)}
+                        alt=""
+                        width={48}
+                        height={24}
+                        className={m.active ? "flex-none object-contain" : "flex-none object-contain opacity-50"}
+                      />
                       <span className="flex flex-col">
                         <span className="font-semibold">{m.title}</span>
                         {why ? (
@@ -102,7 +116,14 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
             {g.method.length === 0 && !g.active ? (
               inner
             ) : usable ? (
-              <ChooseMethodForm linkId={linkId} groupId={g.id} lang={lang} buttonText={button} workingText={t("working")} disabled={false}>
+              <ChooseMethodForm
+                linkId={linkId}
+                groupId={g.id}
+                lang={lang}
+                buttonText={button}
+                workingText={t("working")}
+                disabled={false}
+              >
                 {inner}
               </ChooseMethodForm>
             ) : (

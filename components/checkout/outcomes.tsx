@@ -1,18 +1,19 @@
 import { getTranslations } from "next-intl/server";
-import type { PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import { parseQris } from "../../lib/qris";
-import type { Locale } from "../../i18n/locale";
-import { amountClass } from "../../lib/ui/recipes";
-import { Button, ButtonLink } from "../ui/button";
-import { Fact, Facts } from "../ui/facts";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import type { Locale } from "@/lib/i18n/locale";
+import { amountClass } from "@/lib/ui/recipes";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Fact, Facts } from "@/components/ui/facts";
 import { bankName } from "./banks";
-import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
-import { contentOf } from "./view-model";
+import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
+import { contentOf } from "@/lib/checkout/view-model";
 
 /** An outcome's heading: larger than a panel heading, in the outcome's colour. */
 const HEADING = "mb-3 text-xl";
 
-const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
+const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
+  (locale === "id" ? b.indonesia : b.english) || b.english;
 
 /** The payer-facing reference of the current payment: the VA number or the QR's reference label. */
 export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partnerReferenceNo">): string {
@@ -30,13 +31,22 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
 }
 
 async function methodLabel(link: PaymentLinkData, locale: Locale): Promise<string> {
-  if (link.payment.type === "va") return (await getTranslations({ locale, namespace: "Va" }))("title", { bank: bankName(link.payment.bank) });
+  if (link.payment.type === "va")
+    return (await getTranslations({ locale, namespace: "Va" }))("title", { bank: bankName(link.payment.bank) });
   if (link.payment.type === "cc") return (await getTranslations({ locale, namespace: "Card" }))("method");
   if (link.payment.type === "qr") return "QRIS";
   return bankName(link.payment.bank);
 }
 
-export async function PaidView({ link, locale, timeZone }: { link: PaymentLinkData; locale: Locale; timeZone: string }) {
+export async function PaidView({
+  link,
+  locale,
+  timeZone,
+}: {
+  link: PaymentLinkData;
+  locale: Locale;
+  timeZone: string;
+}) {
   const t = await getTranslations({ locale, namespace: "Paid" });
   const merchant = link.additionalInfo.merchantName;
   const paidTime = link.additionalInfo.paidTime;
@@ -72,7 +82,15 @@ export async function PaidView({ link, locale, timeZone }: { link: PaymentLinkDa
   );
 }
 
-export async function RejectedView({ link, locale, retryHref }: { link: PaymentLinkData; locale: Locale; retryHref: string | null }) {
+export async function RejectedView({
+  link,
+  locale,
+  retryHref,
+}: {
+  link: PaymentLinkData;
+  locale: Locale;
+  retryHref: string | null;
+}) {
   const t = await getTranslations({ locale, namespace: "Rejected" });
   return (
     <div data-state="rejected">

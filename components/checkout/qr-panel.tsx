@@ -1,12 +1,12 @@
 import QRCode from "qrcode";
 import { getTranslations } from "next-intl/server";
-import { parseQris } from "../../lib/qris";
-import type { Locale } from "../../i18n/locale";
-import { amountClass } from "../../lib/ui/recipes";
-import { ButtonLink } from "../ui/button";
-import { Fact, Facts } from "../ui/facts";
-import { DownloadIcon } from "../ui/icons";
-import { rupiah } from "./format";
+import { parseQris } from "@/lib/qris";
+import type { Locale } from "@/lib/i18n/locale";
+import { amountClass } from "@/lib/ui/recipes";
+import { ButtonLink } from "@/components/ui/button";
+import { Fact, Facts } from "@/components/ui/facts";
+import { DownloadIcon } from "@/components/ui/icons";
+import { rupiah } from "@/lib/i18n/format";
 
 export interface QrPanelProps {
   payload: string;
@@ -30,7 +30,12 @@ function qrReference(payload: string): string | null {
 export async function QrPanel({ payload, merchant, totalMinor, deadlineText, locale, pngHref }: QrPanelProps) {
   const t = await getTranslations({ locale, namespace: "Qr" });
   const amount = rupiah(totalMinor, locale);
-  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+  const svg = await QRCode.toString(payload, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    color: { dark: "#000000", light: "#ffffff" },
+  });
   const reference = qrReference(payload);
   return (
     <div className="text-center">

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { simulatePayment, type SimulateResult } from "../../app/pay/[paymentLinkId]/actions";
-import { sandboxCardClass } from "../../lib/ui/recipes";
-import { Button } from "../ui/button";
+import type { SimulateResult } from "@/lib/checkout/action-results";
+import { sandboxCardClass } from "@/lib/ui/recipes";
+import { Button } from "@/components/ui/button";
+import { useCheckoutActions } from "./actions-context";
 
 const RESULT_HEADING = "mt-3 mb-1 text-sm";
 const PAYLOAD = "m-0 max-h-64 overflow-x-auto rounded-md bg-subtle p-2 text-xs focus-visible:outline-offset-1";
@@ -31,6 +32,7 @@ export interface SandboxSimulatorProps {
  */
 export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorProps) {
   const id = useId();
+  const { simulatePayment } = useCheckoutActions();
   const [result, setResult] = useState<SimulateResult | null>(null);
   const [pending, startTransition] = useTransition();
   if (!target && !result) return null;

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "../../i18n/locale";
-import { amountClass } from "../../lib/ui/recipes";
-import { Badge } from "../ui/badge";
-import { CopyButton } from "../ui/copy-button";
+import type { Locale } from "@/lib/i18n/locale";
+import { amountClass } from "@/lib/ui/recipes";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
 import { bankLogo, bankName, stepsBank } from "./banks";
-import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "./format";
+import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/format";
 
 const VALUE = "m-0 flex flex-wrap items-center gap-x-3 gap-y-1";
 
@@ -44,11 +44,21 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
             {t("number")}
           </dt>
           <dd className={VALUE}>
-            <span className="font-mono text-2xl font-bold [letter-spacing:0.02em] [line-height:1.3]" aria-labelledby="va-number-label" data-testid="va-number">
+            <span
+              className="font-mono text-2xl font-bold [letter-spacing:0.02em] [line-height:1.3]"
+              aria-labelledby="va-number-label"
+              data-testid="va-number"
+            >
               {groupedVaNumber(vaNumber)}
             </span>
             {sample ? <Badge tone="ok">{sample}</Badge> : null}
-            <CopyButton value={bare} text={tp("copy")} label={tp("copyNumber")} copied={tp("copiedNumber")} failed={tp("copyFailed")} />
+            <CopyButton
+              value={bare}
+              text={tp("copy")}
+              label={tp("copyNumber")}
+              copied={tp("copiedNumber")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
         <div>
@@ -57,7 +67,13 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
             <span className={amountClass} data-testid="va-amount">
               {amount}
             </span>
-            <CopyButton value={plainAmount(totalMinor)} text={tp("copy")} label={tp("copyAmount")} copied={tp("copiedAmount")} failed={tp("copyFailed")} />
+            <CopyButton
+              value={plainAmount(totalMinor)}
+              text={tp("copy")}
+              label={tp("copyAmount")}
+              copied={tp("copiedAmount")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
       </dl>

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
-import { buttonClass, type ButtonSize, type ButtonVariant } from "../../lib/ui/recipes";
+import { buttonClass, type ButtonSize, type ButtonVariant } from "@/lib/ui/recipes";
 
 interface Look {
   variant?: ButtonVariant;
@@ -11,11 +11,24 @@ interface Look {
 const withClass = (look: Look, extra?: string) => (extra ? `${buttonClass(look)} ${extra}` : buttonClass(look));
 
 /** A button (type="button" unless told otherwise, so it never submits by accident). */
-export function Button({ variant, size, block, className, type = "button", ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = "button",
+  ...props
+}: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={withClass({ variant, size, block }, className)} {...props} />;
 }
 
 /** A link that looks like a button: navigation, downloads, "return to the merchant". */
-export function ButtonLink({ variant, size, block, className, ...props }: Look & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  className,
+  ...props
+}: Look & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return <a className={withClass({ variant, size, block }, className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cardClass, sandboxCardClass } from "../../lib/ui/recipes";
+import { cardClass, sandboxCardClass } from "@/lib/ui/recipes";
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
   as?: "section" | "aside" | "div" | "article";

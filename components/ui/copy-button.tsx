@@ -35,7 +35,17 @@ export function CopyButton({ value, text, label, copied, failed }: CopyButtonPro
   }, [state]);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Button variant="secondary" size="sm" aria-label={label} onClick={() => copyText(value).then(() => setState("copied"), () => setState("failed"))}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={label}
+        onClick={() =>
+          copyText(value).then(
+            () => setState("copied"),
+            () => setState("failed"),
+          )
+        }
+      >
         {state === "copied" ? <CheckIcon /> : <CopyIcon />}
         <span>{text}</span>
       </Button>

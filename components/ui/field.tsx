@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { field } from "../../lib/ui/recipes";
+import { field } from "@/lib/ui/recipes";
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   id: string;
@@ -20,7 +20,12 @@ export function Field({ id, label, error, className, ...input }: FieldProps) {
       <label htmlFor={id} className={field.label}>
         {label}
       </label>
-      <input id={id} className={field.input} {...input} {...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})} />
+      <input
+        id={id}
+        className={field.input}
+        {...input}
+        {...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+      />
       <p id={errorId} className={field.error}>
         {error ?? ""}
       </p>

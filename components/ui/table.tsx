@@ -1,5 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
-import { table } from "../../lib/ui/recipes";
+import { table } from "@/lib/ui/recipes";
 
 const cx = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
 
@@ -9,8 +9,19 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
 }
 
 /** A header cell: `scope="col"` in the head (muted, hairline under it), `scope="row"` for row labels. */
-export function Th({ numeric, className, scope = "col", ...props }: { numeric?: boolean } & ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope={scope} className={cx(scope === "col" ? table.head : table.cell, numeric ? table.numeric : table.text, className)} {...props} />;
+export function Th({
+  numeric,
+  className,
+  scope = "col",
+  ...props
+}: { numeric?: boolean } & ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope={scope}
+      className={cx(scope === "col" ? table.head : table.cell, numeric ? table.numeric : table.text, className)}
+      {...props}
+    />
+  );
 }
 
 /** A data cell; `numeric` aligns amounts to the end and keeps them on one line. */

@@ -38,7 +38,10 @@ describe("design system", () => {
       if (f === path.join("app", "globals.css")) text = text.replace(/@theme[^{]*\{[^}]*\}/, "");
       // The QR code is black on white by the standard (ISO/IEC 18004), not by taste.
       if (f.endsWith("qr-panel.tsx")) text = text.replace(/dark: "#000000", light: "#ffffff"/, "");
-      for (const m of text.matchAll(/#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b(?![0-9a-fA-F-])|\brgba?\(|\bhsla?\(|\boklch\(/g)) found.push(`${f}: ${m[0]}`);
+      for (const m of text.matchAll(
+        /#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b(?![0-9a-fA-F-])|\brgba?\(|\bhsla?\(|\boklch\(/g,
+      ))
+        found.push(`${f}: ${m[0]}`);
     }
     // The browser-chrome colour in app/layout.tsx (viewport themeColor) must be a literal there.
     expect(found.filter((f) => !/app[/\\]layout\.tsx: #0f4c81/.test(f))).toEqual([]);
@@ -55,7 +58,24 @@ describe("design system", () => {
 
   it("compiles every class the primitives and the static pages use", async () => {
     const css = await compiled();
-    const recipes = [buttonClass(), buttonClass({ variant: "secondary", size: "sm", block: true }), field.wrapper, field.label, field.input, field.error, cardClass, badgeClass("ok"), badgeClass("warn"), badgeClass("bad"), badgeClass("neutral"), badgeClass("brand"), ...Object.values(table), ...Object.values(chrome), ...Object.values(gatewayPage), sandboxNoteClass];
+    const recipes = [
+      buttonClass(),
+      buttonClass({ variant: "secondary", size: "sm", block: true }),
+      field.wrapper,
+      field.label,
+      field.input,
+      field.error,
+      cardClass,
+      badgeClass("ok"),
+      badgeClass("warn"),
+      badgeClass("bad"),
+      badgeClass("neutral"),
+      badgeClass("brand"),
+      ...Object.values(table),
+      ...Object.values(chrome),
+      ...Object.values(gatewayPage),
+      sandboxNoteClass,
+    ];
     const missing = recipes
       .flatMap((r) => r.split(/\s+/))
       .filter((cls) => {

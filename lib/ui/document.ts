@@ -5,7 +5,10 @@
  * scripts/build-css.mjs) and carry no inline style, so a CSP with `style-src 'self'` holds.
  */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** Where the compiled stylesheet is served (Next's public/ folder, same origin). */

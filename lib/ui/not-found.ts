@@ -1,5 +1,5 @@
-import en from "../../messages/en.json";
-import id from "../../messages/id.json";
+import en from "@/messages/en.json";
+import id from "@/messages/id.json";
 import { escapeHtml, htmlDocument } from "./document";
 import { chrome, cardClass, srOnly } from "./recipes";
 

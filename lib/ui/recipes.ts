@@ -33,7 +33,11 @@ const BUTTON_SIZE: Record<ButtonSize, string> = {
 };
 
 /** A button or a link that looks like one; `block` spans the width, under a form. */
-export function buttonClass({ variant = "primary", size = "md", block = false }: { variant?: ButtonVariant; size?: ButtonSize; block?: boolean } = {}): string {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  block = false,
+}: { variant?: ButtonVariant; size?: ButtonSize; block?: boolean } = {}): string {
   return join(BUTTON_BASE, BUTTON_VARIANT[variant], BUTTON_SIZE[size], block && "mt-2 w-full");
 }
 

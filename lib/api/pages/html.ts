@@ -2,9 +2,9 @@
  * The gateway's own server-rendered pages (3-D Secure, hosted card page) in the design system:
  * the one stylesheet, the primitives' class lists (lib/ui/recipes.ts), no inline style.
  */
-import { htmlDocument, escapeHtml } from "../../ui/document";
-import { notFoundHtml } from "../../ui/not-found";
-import { buttonClass, cardClass, field, gatewayPage, sandboxNoteClass, type ButtonVariant } from "../../ui/recipes";
+import { htmlDocument, escapeHtml } from "@/lib/ui/document";
+import { notFoundHtml } from "@/lib/ui/not-found";
+import { buttonClass, cardClass, field, gatewayPage, sandboxNoteClass, type ButtonVariant } from "@/lib/ui/recipes";
 
 export { escapeHtml };
 
@@ -24,7 +24,8 @@ export function notFoundPage(lang: "en" | "id", text: { title: string; heading: 
 }
 
 /** Escaped text in a sandbox note. */
-export const sandboxNote = (text: string) => `<p class="${sandboxNoteClass} ${gatewayPage.note}" role="note">${text}</p>`;
+export const sandboxNote = (text: string) =>
+  `<p class="${sandboxNoteClass} ${gatewayPage.note}" role="note">${text}</p>`;
 
 /** A labelled input with its error line under it (`attrs` is trusted markup). */
 export const inputField = (id: string, label: string, attrs: string) =>

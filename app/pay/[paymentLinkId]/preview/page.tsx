@@ -2,17 +2,23 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CheckoutScreen } from "../../../../components/checkout/checkout-screen";
-import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "../../../../components/checkout/preview-data";
-import { PreviewSignIn } from "../../../../components/checkout/preview-sign-in";
-import { viewOf } from "../../../../components/checkout/view-model";
-import { Card } from "../../../../components/ui/card";
-import { asLocale } from "../../../../i18n/locale";
-import { chrome } from "../../../../lib/ui/recipes";
-import { checkoutCookieKey } from "../../../../lib/client/checkout-gateway";
-import { authorizedLink, loadMethods } from "../../../../lib/client/checkout-links";
-import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "../../../../lib/client/checkout-session";
-import { payerTimeZone } from "../../../../lib/client/payer-time-zone";
+import { CheckoutScreen } from "@/components/checkout/checkout-screen";
+import {
+  isPreviewState,
+  maintenanceGroups,
+  PREVIEW_STATES,
+  previewLink,
+  type PreviewState,
+} from "@/lib/checkout/preview-data";
+import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
+import { viewOf } from "@/lib/checkout/view-model";
+import { Card } from "@/components/ui/card";
+import { asLocale } from "@/lib/i18n/locale";
+import { chrome } from "@/lib/ui/recipes";
+import { checkoutCookieKey } from "@/lib/checkout/gateway";
+import { authorizedLink, loadMethods } from "@/lib/checkout/links";
+import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
+import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -61,7 +67,13 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const actual = viewOf(link, nowMs);
   const state: PreviewState = isPreviewState(requested) ? requested : actual === "card" ? "open" : actual;
   const realGroups = await loadMethods(link);
-  const groups = state === "maintenance" ? maintenanceGroups(realGroups, { english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"), indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText") }) : realGroups;
+  const groups =
+    state === "maintenance"
+      ? maintenanceGroups(realGroups, {
+          english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"),
+          indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText"),
+        })
+      : realGroups;
   const shown = previewLink(link, state, realGroups, nowMs);
   const lang = one(sp.lang);
   const query: Record<string, string> = { state, ...(lang === "en" || lang === "id" ? { lang } : {}) };
@@ -80,7 +92,11 @@ export default async function PreviewPage({ params, searchParams }: Props) {
         <ul className="mt-1 mb-0 flex list-none flex-wrap gap-x-3 gap-y-1 p-0">
           {PREVIEW_STATES.map((s) => (
             <li key={s}>
-              <a className="text-warn aria-[current=page]:font-bold aria-[current=page]:no-underline" href={stateHref(s)} aria-current={s === state ? "page" : undefined}>
+              <a
+                className="text-warn aria-[current=page]:font-bold aria-[current=page]:no-underline"
+                href={stateHref(s)}
+                aria-current={s === state ? "page" : undefined}
+              >
                 {t(`states.${s}`)}
               </a>
             </li>

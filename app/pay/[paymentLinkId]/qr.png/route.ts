@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { authorizedLink } from "../../../../lib/client/checkout-links";
+import { authorizedLink } from "@/lib/checkout/links";
 
 /** The current QRIS as a PNG download (same cookie guard as the page; 404 otherwise). */
 export async function GET(_req: Request, { params }: { params: Promise<{ paymentLinkId: string }> }) {
@@ -7,7 +7,10 @@ export async function GET(_req: Request, { params }: { params: Promise<{ payment
   const link = await authorizedLink(paymentLinkId);
   const content = link?.payment.content;
   if (!link || link.payment.type !== "qr" || !content || link.paymentFlagStatus !== "02") {
-    return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+    return new Response("Not Found", {
+      status: 404,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
   }
   const png = await QRCode.toBuffer(content.value, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 720 });
   return new Response(new Uint8Array(png), {

@@ -1,10 +1,10 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
-import { IntentsClient } from "./intents-client";
-import { isUuid } from "../uuid";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { isUuid } from "@/lib/contract/uuid";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
