@@ -95,7 +95,7 @@ async function main() {
     await desk.getByTestId("va-number").waitFor();
     await shoot(desk, "en-va-desktop");
     // the sandbox panel: simulate the bank's transfer, the page turns paid, the exchange stays
-    await desk.locator("aside.sandbox-panel").getByRole("button", { name: "Simulate payment" }).click();
+    await desk.getByRole("complementary").getByRole("button", { name: "Simulate payment" }).click();
     await desk.locator("[data-state=paid]").waitFor();
     await desk.getByTestId("simulated-reply").waitFor();
     await shoot(desk, "en-sandbox-paid-desktop");

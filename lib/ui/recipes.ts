@@ -81,8 +81,8 @@ export function badgeClass(tone: BadgeTone = "neutral"): string {
 /** Tables of figures: tabular numbers, hairline under the head, numbers at the end. */
 export const table = {
   table: `w-full border-collapse ${tabular}`,
-  head: "border-b border-line py-1.5 align-top text-[0.8125rem] font-normal text-muted",
-  cell: "py-1.5 align-top font-normal",
+  head: "border-b border-line px-0 py-1.5 align-top text-[0.8125rem] font-normal text-muted",
+  cell: "px-0 py-1.5 align-top font-normal",
   /** every cell is one of these two: text starts at the start, numbers end at the end */
   text: "text-left",
   numeric: "whitespace-nowrap pl-3 text-right",
