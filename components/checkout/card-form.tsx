@@ -3,13 +3,16 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useCheckoutActions } from "./actions-context";
 import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
+import type { Locale } from "@/lib/i18n/locale";
 
 export interface CardFormLabels {
   heading: string;
   number: string;
   expiry: string;
+  expiryPlaceholder: string;
   cvc: string;
   name: string;
+  /** "Pay Rp 150.000", amount included */
   pay: string;
   processing: string;
   /** "Visa card", "Kartu Visa" …: the detected brand, announced. */
@@ -25,7 +28,10 @@ type Errors = Partial<Record<Field | "form", string>>;
 
 /** "4111111111111111" → "4111 1111 1111 1111" while typing; the SDK strips the spaces. */
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+  return value
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 function parseExpiry(value: string): { month: number; year: number } | null {
@@ -41,7 +47,7 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  * the payment intent with its secret key), then confirms the card directly with the gateway
  * through the SDK: the number and CVC never reach this app's server.
  */
-export function CardForm({ linkId, amountText, locale, labels }: { linkId: string; amountText: string; locale: "en" | "id"; labels: CardFormLabels }) {
+export function CardForm({ linkId, locale, labels }: { linkId: string; locale: Locale; labels: CardFormLabels }) {
   const id = useId();
   const { startCardPayment } = useCheckoutActions();
   const [number, setNumber] = useState("");
@@ -65,7 +71,8 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
     return e;
   };
 
-  const fieldError = (f: Field) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${f}-error` } : {});
+  const fieldError = (f: Field) =>
+    errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${f}-error` } : {};
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -108,13 +115,19 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
       }
       const code = result.error.code;
       const byCode: Errors =
-        code === "invalid_number" ? { number: labels.errors.number }
-        : code === "test_card_required" ? { number: labels.errors.testCard }
-        : code === "expired_card" ? { expiry: labels.errors.expired }
-        : code === "invalid_expiry_month" || code === "invalid_expiry_year" ? { expiry: labels.errors.expiry }
-        : code === "invalid_cvc" ? { cvc: labels.errors.cvc }
-        : code === "network" ? { form: labels.errors.network }
-        : { form: labels.errors.generic };
+        code === "invalid_number"
+          ? { number: labels.errors.number }
+          : code === "test_card_required"
+            ? { number: labels.errors.testCard }
+            : code === "expired_card"
+              ? { expiry: labels.errors.expired }
+              : code === "invalid_expiry_month" || code === "invalid_expiry_year"
+                ? { expiry: labels.errors.expiry }
+                : code === "invalid_cvc"
+                  ? { cvc: labels.errors.cvc }
+                  : code === "network"
+                    ? { form: labels.errors.network }
+                    : { form: labels.errors.generic };
       setErrors(byCode);
       setBusy(false);
     } catch {
@@ -152,15 +165,28 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
         {brand !== "unknown" ? labels.brand[brand] : ""}
       </p>
       <div className="field-row">
-        {input("expiry", labels.expiry, { inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/YY", value: expiry, maxLength: 7, onChange: (e) => setExpiry(e.target.value) })}
-        {input("cvc", labels.cvc, { inputMode: "numeric", autoComplete: "cc-csc", value: cvc, maxLength: 4, onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")) })}
+        {input("expiry", labels.expiry, {
+          inputMode: "numeric",
+          autoComplete: "cc-exp",
+          placeholder: labels.expiryPlaceholder,
+          value: expiry,
+          maxLength: 7,
+          onChange: (e) => setExpiry(e.target.value),
+        })}
+        {input("cvc", labels.cvc, {
+          inputMode: "numeric",
+          autoComplete: "cc-csc",
+          value: cvc,
+          maxLength: 4,
+          onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")),
+        })}
       </div>
       {input("name", labels.name, { autoComplete: "cc-name", value: name, onChange: (e) => setName(e.target.value) })}
       <p className="form-error" role="alert">
         {errors.form ?? (busy === "redirecting" ? labels.redirecting : "")}
       </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!!busy} aria-busy={!!busy}>
-        {busy ? labels.processing : labels.pay.replace("{amount}", amountText)}
+        {busy ? labels.processing : labels.pay}
       </button>
       <p className="muted small">{labels.secureNote}</p>
     </form>

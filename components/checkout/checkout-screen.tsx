@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { ReactNode } from "react";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
-import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
 import { BRAND_LABEL } from "@/lib/contract/card";
 import { CardForm } from "./card-form";
@@ -24,7 +24,6 @@ export interface CheckoutScreenProps {
   view: CheckoutView;
   /** Method API groups: needed when the picker shows (open, changing, rejected + retry) */
   groups: MethodGroup[] | null;
-  locale: Locale;
   timeZone: string;
   nowMs: number;
   /** show the method picker although a method is chosen (the "change method" control) */
@@ -41,14 +40,16 @@ export interface CheckoutScreenProps {
  * same component; preview passes `preview`, which disables every control and all polling.
  */
 export async function CheckoutScreen(props: CheckoutScreenProps) {
-  const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview } = props;
-  const [tl, ts, tm, tp, tc, tsb] = await Promise.all([
-    getTranslations({ locale, namespace: "Layout" }),
-    getTranslations({ locale, namespace: "Summary" }),
-    getTranslations({ locale, namespace: "Methods" }),
-    getTranslations({ locale, namespace: "Payment" }),
-    getTranslations({ locale, namespace: "Card" }),
-    getTranslations({ locale, namespace: "Sandbox" }),
+  const { link, view, groups, timeZone, nowMs, changing, query, lang, preview } = props;
+  // The request's locale (i18n/request.ts); client islands get it as a prop (docs/i18n.md).
+  const [locale, tl, ts, tm, tp, tc, tsb] = await Promise.all([
+    requestLocale(),
+    getTranslations("Layout"),
+    getTranslations("Summary"),
+    getTranslations("Methods"),
+    getTranslations("Payment"),
+    getTranslations("Card"),
+    getTranslations("Sandbox"),
   ]);
   const merchant = link.additionalInfo.merchantName;
   const totalMinor = minorOf(link.totalAmount.value);
@@ -68,18 +69,31 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     <>
       <h2 id="payment-heading">{heading}</h2>
       {note}
-      <MethodPicker groups={groups ?? []} locale={locale} linkId={link.paymentLinkId} lang={lang} preview={!!preview} currentBank={link.payment.type === "va" ? link.payment.bank : undefined} />
+      <MethodPicker
+        groups={groups ?? []}
+        linkId={link.paymentLinkId}
+        lang={lang}
+        preview={!!preview}
+        currentBank={link.payment.type === "va" ? link.payment.bank : undefined}
+      />
     </>
   );
 
   let panel: ReactNode;
-  if (view === "paid") panel = <PaidView link={link} locale={locale} timeZone={timeZone} />;
-  else if (view === "expired") panel = <ExpiredView link={link} locale={locale} />;
+  if (view === "paid") panel = <PaidView link={link} timeZone={timeZone} />;
+  else if (view === "expired") panel = <ExpiredView link={link} />;
   else if (view === "rejected") {
-    panel = changing ? picker(tm("changeHeading"), null) : <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />;
+    panel = changing ? (
+      picker(tm("changeHeading"), null)
+    ) : (
+      <RejectedView link={link} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />
+    );
   } else if (view === "open") panel = picker(tm("heading"), null);
   else if (changing && content) {
-    const note = link.payment.type === "va" ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) }) : tm("switchNoteQr");
+    const note =
+      link.payment.type === "va"
+        ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) })
+        : tm("switchNoteQr");
     panel = picker(
       tm("changeHeading"),
       <div className="switch-note">
@@ -89,8 +103,20 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     );
   } else if (content) {
     let method: ReactNode;
-    if (view === "va") method = <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} locale={locale} sample={preview?.sample} />;
-    else if (view === "qr") method = <QrPanel payload={content.value} merchant={merchant} totalMinor={totalMinor} deadlineText={deadlineText} locale={locale} pngHref={preview ? null : `${base}/qr.png`} />;
+    if (view === "va")
+      method = (
+        <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} sample={preview?.sample} />
+      );
+    else if (view === "qr")
+      method = (
+        <QrPanel
+          payload={content.value}
+          merchant={merchant}
+          totalMinor={totalMinor}
+          deadlineText={deadlineText}
+          pngHref={preview ? null : `${base}/qr.png`}
+        />
+      );
     else if (preview)
       method = (
         <div>
@@ -102,17 +128,22 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       method = (
         <CardForm
           linkId={link.paymentLinkId}
-          amountText={rupiah(totalMinor, locale)}
           locale={locale}
           labels={{
             heading: tc("heading"),
             number: tc("number"),
             expiry: tc("expiry"),
+            expiryPlaceholder: tc("expiryPlaceholder"),
             cvc: tc("cvc"),
             name: tc("name"),
-            pay: tc("pay", { amount: "{amount}" }),
+            pay: tc("pay", { amount: rupiah(totalMinor, locale) }),
             processing: tc("processing"),
-            brand: { visa: tc("brand", { brand: BRAND_LABEL.visa }), mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }), jcb: tc("brand", { brand: BRAND_LABEL.jcb }), amex: tc("brand", { brand: BRAND_LABEL.amex }) },
+            brand: {
+              visa: tc("brand", { brand: BRAND_LABEL.visa }),
+              mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }),
+              jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
+              amex: tc("brand", { brand: BRAND_LABEL.amex }),
+            },
             sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
             redirecting: tc("redirecting"),
@@ -165,7 +196,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           <div>
             <dt>{ts("payBefore")}</dt>
             <dd data-testid="deadline">
-              <LocalTime iso={new Date(expiresAt).toISOString()} locale={locale} serverZone={timeZone} initialText={deadlineText} />
+              <LocalTime
+                iso={new Date(expiresAt).toISOString()}
+                locale={locale}
+                serverZone={timeZone}
+                initialText={deadlineText}
+              />
             </dd>
           </div>
         ) : null}
@@ -173,8 +209,14 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       {pending ? (
         <Countdown
           initialRemaining={Math.max(0, remaining)}
+          locale={locale}
           label={ts("timeLeft")}
-          announce={{ 10: ts("announceMinutes", { minutes: 10 }), 5: ts("announceMinutes", { minutes: 5 }), 1: ts("announceMinutes", { minutes: 1 }), expired: ts("announceExpired") }}
+          announce={{
+            10: ts("announceMinutes", { minutes: 10 }),
+            5: ts("announceMinutes", { minutes: 5 }),
+            1: ts("announceMinutes", { minutes: 1 }),
+            expired: ts("announceExpired"),
+          }}
         />
       ) : null}
     </section>
@@ -184,9 +226,9 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     <>
       {summary}
       <section id="payment" className="card payment" aria-labelledby="payment-heading" data-view={view}>
-        {pending ? <UntilExpiry fallback={<ExpiredView link={link} locale={locale} />}>{panel}</UntilExpiry> : panel}
+        {pending ? <UntilExpiry fallback={<ExpiredView link={link} />}>{panel}</UntilExpiry> : panel}
       </section>
-      <Invoice link={link} locale={locale} />
+      <Invoice link={link} />
     </>
   );
 
@@ -197,7 +239,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       </a>
       <header className="topbar">
         <span className="brand">{merchant}</span>
-        <LanguageSwitcher locale={locale} query={query} />
+        <LanguageSwitcher query={query} />
         {preview?.banner}
       </header>
       <main className="checkout">
@@ -227,8 +269,6 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             pay: tsb("pay"),
             fail: tsb("fail"),
             working: tsb("working"),
-            sent: tsb("sent", { path: "{path}" }),
-            answered: tsb("answered", { status: "{status}" }),
           }}
         />
       ) : null}

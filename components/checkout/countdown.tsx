@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { formatRemaining } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locale";
 import { useClock } from "./checkout-clock";
 
 /** Below this the countdown turns prominent; above it, it stays quiet. */
@@ -10,6 +11,8 @@ const MILESTONES = [10, 5, 1] as const;
 
 export interface CountdownProps {
   initialRemaining: number;
+  /** for the day unit of a long wait (a client island has no next-intl context: see docs/i18n.md) */
+  locale: Locale;
   label: string;
   /** pre-translated announcements for 10, 5 and 1 minute(s) left, and for expiry */
   announce: { 10: string; 5: string; 1: string; expired: string };
@@ -19,7 +22,7 @@ export interface CountdownProps {
  * Visible every second, spoken rarely: the ticking value is a timer with live announcements
  * off, and a separate polite region speaks only at 10, 5 and 1 minute(s) and at expiry.
  */
-export function Countdown({ initialRemaining, label, announce }: CountdownProps) {
+export function Countdown({ initialRemaining, locale, label, announce }: CountdownProps) {
   const { offset, expiresAt, expired } = useClock();
   const [remaining, setRemaining] = useState(initialRemaining);
   const [spoken, setSpoken] = useState("");
@@ -43,7 +46,7 @@ export function Countdown({ initialRemaining, label, announce }: CountdownProps)
     <div className={urgent ? "countdown countdown-urgent" : "countdown"}>
       <span className="countdown-label">{label}</span>
       <span role="timer" aria-live="off" className="countdown-value">
-        {formatRemaining(expired ? 0 : remaining)}
+        {formatRemaining(expired ? 0 : remaining, locale)}
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {expired ? announce.expired : spoken}

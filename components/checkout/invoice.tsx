@@ -1,16 +1,16 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
-import { multiplyMinor } from "@/lib/contract/money";
-import type { Locale } from "@/lib/i18n/locale";
+import { multiplyMinor, type Minor } from "@/lib/contract/money";
 import { minorOf, rupiah } from "@/lib/i18n/format";
 
 type Info = PaymentLinkData["additionalInfo"];
 
 /** The invoice: items (quantity × price, line total), fees (negative ones as discounts), totals. */
-export async function Invoice({ link, locale }: { link: PaymentLinkData; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "Invoice" });
+export async function Invoice({ link }: { link: PaymentLinkData }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Invoice")]);
   const info = link.additionalInfo;
-  const money = (minor: number) => rupiah(minor, locale);
+  const money = (minor: Minor) => rupiah(minor, locale);
   return (
     <section className="card invoice" aria-labelledby="invoice-heading">
       <h2 id="invoice-heading">{t("heading")}</h2>
@@ -31,7 +31,9 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
               <tr key={i}>
                 <th scope="row">
                   <span className="item-name">{item.name}</span>
-                  <span className="item-qty">{t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}</span>
+                  <span className="item-qty">
+                    {t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}
+                  </span>
                 </th>
                 <td className="num">{money(multiplyMinor(price, item.quantity))}</td>
               </tr>
@@ -61,9 +63,7 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
           </tr>
         </tbody>
       </table>
-      <p className="muted small">
-        {t("reference")}: {link.partnerReferenceNo}
-      </p>
+      <p className="muted small">{t("reference", { reference: link.partnerReferenceNo })}</p>
       <Customer info={info} t={t} />
     </section>
   );
@@ -73,7 +73,9 @@ function Customer({ info, t }: { info: Info; t: Awaited<ReturnType<typeof getTra
   const c = info.customerDetail;
   const name = [c.firstName, c.lastName].filter(Boolean).join(" ");
   const a = c.billingAddress;
-  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(Boolean);
+  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(
+    Boolean,
+  );
   if (!name && !c.email && !c.phoneNumber && address.length === 0) return null;
   const body = (
     <dl className="customer-detail">

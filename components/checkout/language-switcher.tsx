@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { Locale } from "@/lib/i18n/locale";
 
 /**
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
  * (CONTRACT §4) and the proxy stores the choice in the language cookie.
  */
-export async function LanguageSwitcher({ locale, query }: { locale: Locale; query: Record<string, string> }) {
-  const t = await getTranslations({ locale, namespace: "Layout" });
+export async function LanguageSwitcher({ query }: { query: Record<string, string> }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Layout")]);
   const href = (lang: Locale) => `?${new URLSearchParams({ ...query, lang }).toString()}`;
   const options: [Locale, string, string][] = [
     ["en", "EN", t("languageEnglish")],
@@ -17,7 +18,13 @@ export async function LanguageSwitcher({ locale, query }: { locale: Locale; quer
       <ul>
         {options.map(([lang, short, long]) => (
           <li key={lang}>
-            <a href={href(lang)} lang={lang} hrefLang={lang} aria-current={lang === locale ? "true" : undefined} title={long}>
+            <a
+              href={href(lang)}
+              lang={lang}
+              hrefLang={lang}
+              aria-current={lang === locale ? "true" : undefined}
+              title={long}
+            >
               <span aria-hidden="true">{short}</span>
               <span className="visually-hidden">{long}</span>
             </a>

@@ -1,15 +1,16 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { MethodGroup } from "@/lib/contract/payment-link";
 import type { Locale } from "@/lib/i18n/locale";
 import { GroupIcon } from "@/components/ui/icons";
 import { localLogo } from "./banks";
 import { ChooseMethodForm } from "./choose-method-form";
 
-const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
+const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
+  (locale === "id" ? b.indonesia : b.english) || b.english;
 
 export interface MethodPickerProps {
   groups: MethodGroup[];
-  locale: Locale;
   linkId: string;
   lang: string | null;
   /** preview renders the same markup with every control disabled and no action */
@@ -21,8 +22,8 @@ export interface MethodPickerProps {
  * Method groups from the Method API, in the payer's language. Inactive groups and methods stay
  * on screen, disabled, with the gateway's reason; a group without methods shows only its reason.
  */
-export async function MethodPicker({ groups, locale, linkId, lang, preview, currentBank }: MethodPickerProps) {
-  const t = await getTranslations({ locale, namespace: "Methods" });
+export async function MethodPicker({ groups, linkId, lang, preview, currentBank }: MethodPickerProps) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Methods")]);
   return (
     <ul className="groups">
       {groups.map((g) => {
@@ -63,7 +64,10 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                         value={m.id}
                         disabled={!m.active}
                         required={i === g.method.findIndex((x) => x.active)}
-                        defaultChecked={m.active && (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))}
+                        defaultChecked={
+                          m.active &&
+                          (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))
+                        }
                         aria-describedby={why ? `${id}-why` : undefined}
                       />
                       {/* decorative: the bank's name is the text beside it */}
@@ -72,7 +76,7 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                         <span className="method-title">{m.title}</span>
                         {why ? (
                           <span id={`${id}-why`} className="reason">
-                            {t("unavailable")}: {why}
+                            {t("unavailable", { reason: why })}
                           </span>
                         ) : (
                           <span className="muted small">{m.subtitle}</span>
@@ -91,13 +95,25 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
             {g.method.length === 0 && !g.active ? (
               inner
             ) : usable ? (
-              <ChooseMethodForm linkId={linkId} groupId={g.id} lang={lang} buttonText={button} workingText={t("working")} disabled={false}>
+              <ChooseMethodForm
+                linkId={linkId}
+                groupId={g.id}
+                lang={lang}
+                buttonText={button}
+                workingText={t("working")}
+                disabled={false}
+              >
                 {inner}
               </ChooseMethodForm>
             ) : (
               <div className="method-form">
                 {inner}
-                <button type="button" className="btn btn-primary btn-block" disabled aria-describedby={reason ? reasonId : undefined}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  disabled
+                  aria-describedby={reason ? reasonId : undefined}
+                >
                   {button}
                 </button>
               </div>

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import type { Locale } from "@/lib/i18n/locale";
@@ -6,7 +7,8 @@ import { bankName } from "./banks";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { contentOf } from "@/lib/checkout/view-model";
 
-const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
+const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
+  (locale === "id" ? b.indonesia : b.english) || b.english;
 
 /** The payer-facing reference of the current payment: the VA number or the QR's reference label. */
 export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partnerReferenceNo">): string {
@@ -23,15 +25,15 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
   return c.value || link.partnerReferenceNo;
 }
 
-async function methodLabel(link: PaymentLinkData, locale: Locale): Promise<string> {
-  if (link.payment.type === "va") return (await getTranslations({ locale, namespace: "Va" }))("title", { bank: bankName(link.payment.bank) });
-  if (link.payment.type === "cc") return (await getTranslations({ locale, namespace: "Card" }))("method");
-  if (link.payment.type === "qr") return "QRIS";
+async function methodLabel(link: PaymentLinkData): Promise<string> {
+  if (link.payment.type === "va") return (await getTranslations("Va"))("title", { bank: bankName(link.payment.bank) });
+  if (link.payment.type === "cc") return (await getTranslations("Card"))("method");
+  if (link.payment.type === "qr") return (await getTranslations("Qr"))("method");
   return bankName(link.payment.bank);
 }
 
-export async function PaidView({ link, locale, timeZone }: { link: PaymentLinkData; locale: Locale; timeZone: string }) {
-  const t = await getTranslations({ locale, namespace: "Paid" });
+export async function PaidView({ link, timeZone }: { link: PaymentLinkData; timeZone: string }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Paid")]);
   const merchant = link.additionalInfo.merchantName;
   const paidTime = link.additionalInfo.paidTime;
   const redirectUrl = link.additionalInfo.redirectUrl;
@@ -48,7 +50,7 @@ export async function PaidView({ link, locale, timeZone }: { link: PaymentLinkDa
         </div>
         <div>
           <dt>{t("method")}</dt>
-          <dd>{await methodLabel(link, locale)}</dd>
+          <dd>{await methodLabel(link)}</dd>
         </div>
         <div>
           <dt>{t("reference")}</dt>
@@ -76,8 +78,8 @@ export async function PaidView({ link, locale, timeZone }: { link: PaymentLinkDa
   );
 }
 
-export async function RejectedView({ link, locale, retryHref }: { link: PaymentLinkData; locale: Locale; retryHref: string | null }) {
-  const t = await getTranslations({ locale, namespace: "Rejected" });
+export async function RejectedView({ link, retryHref }: { link: PaymentLinkData; retryHref: string | null }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Rejected")]);
   return (
     <div className="outcome outcome-rejected" data-state="rejected">
       <h2 id="payment-heading" tabIndex={-1}>
@@ -98,8 +100,8 @@ export async function RejectedView({ link, locale, retryHref }: { link: PaymentL
   );
 }
 
-export async function ExpiredView({ link, locale }: { link: PaymentLinkData; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "Expired" });
+export async function ExpiredView({ link }: { link: PaymentLinkData }) {
+  const t = await getTranslations("Expired");
   const merchant = link.additionalInfo.merchantName;
   const reference = link.partnerReferenceNo;
   return (

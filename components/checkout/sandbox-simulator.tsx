@@ -14,8 +14,6 @@ export interface SandboxSimulatorProps {
     pay: string;
     fail: string;
     working: string;
-    sent: string;
-    answered: string;
   };
 }
 
@@ -58,12 +56,12 @@ export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorPro
         {!pending && result && !result.ok ? <p className="form-error">{result.error}</p> : null}
         {!pending && result?.ok ? (
           <div className="sandbox-result">
-            <h3 id={`${id}-sent`}>{labels.sent.replace("{path}", result.path)}</h3>
+            <h3 id={`${id}-sent`}>{result.headings.sent}</h3>
             {/* focusable: a long payload scrolls, and the keyboard must be able to scroll it */}
             <pre data-testid="simulated-request" tabIndex={0} aria-labelledby={`${id}-sent`}>
               {JSON.stringify(result.sent, null, 2)}
             </pre>
-            <h3 id={`${id}-reply`}>{labels.answered.replace("{status}", String(result.status))}</h3>
+            <h3 id={`${id}-reply`}>{result.headings.answered}</h3>
             <pre data-testid="simulated-reply" tabIndex={0} aria-labelledby={`${id}-reply`}>
               {JSON.stringify(result.reply, null, 2)}
             </pre>

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "@/lib/i18n/locale";
+import { requestLocale } from "./request-locale";
+import type { Minor } from "@/lib/contract/money";
 import { CopyButton } from "@/components/ui/copy-button";
 import { bankLogo, bankName, stepsBank } from "./banks";
 import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/format";
@@ -7,22 +8,23 @@ import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/f
 export interface VaPanelProps {
   bank: string;
   vaNumber: string;
-  totalMinor: number;
-  locale: Locale;
+  totalMinor: Minor;
   sample?: string;
 }
 
 /** The VA to pay into: logo, number grouped for reading, copy buttons, steps per channel. */
-export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: VaPanelProps) {
-  const t = await getTranslations({ locale, namespace: "Va" });
-  const tp = await getTranslations({ locale, namespace: "Payment" });
-  const steps = await getTranslations({ locale, namespace: "BankSteps" });
+export async function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
+  const [locale, t, tp, steps] = await Promise.all([
+    requestLocale(),
+    getTranslations("Va"),
+    getTranslations("Payment"),
+    getTranslations("BankSteps"),
+  ]);
   const name = bankName(bank);
   const logo = bankLogo(bank);
   const bare = bareVaNumber(vaNumber);
   const amount = rupiah(totalMinor, locale);
   const which = stepsBank(bank);
-  const fill = (s: string) => s.replaceAll("{va}", bare).replaceAll("{amount}", amount);
   const channels = [
     ["atm", t("atm")],
     ["mobile", t("mobile")],
@@ -42,7 +44,13 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
               {groupedVaNumber(vaNumber)}
             </span>
             {sample ? <span className="tag">{sample}</span> : null}
-            <CopyButton value={bare} text={tp("copy")} label={tp("copyNumber")} copied={tp("copiedNumber")} failed={tp("copyFailed")} />
+            <CopyButton
+              value={bare}
+              text={tp("copy")}
+              label={tp("copyNumber")}
+              copied={tp("copiedNumber")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
         <div>
@@ -51,7 +59,13 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
             <span className="pay-amount" data-testid="va-amount">
               {amount}
             </span>
-            <CopyButton value={plainAmount(totalMinor)} text={tp("copy")} label={tp("copyAmount")} copied={tp("copiedAmount")} failed={tp("copyFailed")} />
+            <CopyButton
+              value={plainAmount(totalMinor)}
+              text={tp("copy")}
+              label={tp("copyAmount")}
+              copied={tp("copiedAmount")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
       </dl>
@@ -62,8 +76,11 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
           <details key={channel} name="va-steps">
             <summary>{label}</summary>
             <ol>
-              {(steps.raw(`${which}.${channel}`) as string[]).map((s, i) => (
-                <li key={i}>{fill(s)}</li>
+              {(steps.raw(`${which}.${channel}`) as string[]).map((_, i) => (
+                // each step is an ICU message of its own: {va} and {amount} are its arguments
+                <li key={i}>
+                  {steps(`${which}.${channel}.${i}` as `${typeof which}.${typeof channel}.0`, { va: bare, amount })}
+                </li>
               ))}
             </ol>
           </details>

@@ -18,6 +18,7 @@ import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { defineSnapRoute, mountSnapRoute, type SnapRoute } from "./snap-route";
+import { asMinor } from "@/lib/contract/money";
 
 /**
  * The wrapper in-process, with routes that fail on purpose after writing: the only way to
@@ -47,7 +48,19 @@ function writeLinkThen(fail: () => never) {
         trxId: "T",
         currency: "IDR",
         expiresAt: new Date(Date.now() + 3600_000),
-        invoice: { title: "t", subTitle: "", items: [{ name: "x", priceMinor: 100, quantity: 1 }], fees: [], customer: { firstName: "", lastName: "", email: "", phoneNumber: "", billingAddress: { address: "", city: "", postalCode: "", countryCode: "", province: "" } } },
+        invoice: {
+          title: "t",
+          subTitle: "",
+          items: [{ name: "x", priceMinor: asMinor(100), quantity: 1 }],
+          fees: [],
+          customer: {
+            firstName: "",
+            lastName: "",
+            email: "",
+            phoneNumber: "",
+            billingAddress: { address: "", city: "", postalCode: "", countryCode: "", province: "" },
+          },
+        },
         paymentMethods: null,
         callbackBaseUrl: null,
         redirectUrl: null,
@@ -78,12 +91,17 @@ beforeAll(async () => {
       },
     }),
   );
-  gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" }, log });
+  gateway = await bootGateway({
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" },
+    log,
+  });
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(1000);
   mountAccessToken(app, gateway.gw);
-  for (const route of [crash, refuse, succeed]) mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
-  const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => app.request(String(input), init)) as typeof fetch;
+  for (const route of [crash, refuse, succeed])
+    mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
+  const fetchImpl = ((input: string | URL | Request, init?: RequestInit) =>
+    app.request(String(input), init)) as typeof fetch;
   client = new SnapClient("http://gateway.test", gateway.credentials!.merchant, fetchImpl);
 }, 60_000);
 
@@ -101,20 +119,36 @@ async function externalIdRows(id: string) {
   return gateway.gw.db
     .select()
     .from(externalIds)
-    .where(and(eq(externalIds.partnerId, partnerId), eq(externalIds.externalId, id), eq(externalIds.day, jakartaDay(new Date()))));
+    .where(
+      and(
+        eq(externalIds.partnerId, partnerId),
+        eq(externalIds.externalId, id),
+        eq(externalIds.day, jakartaDay(new Date())),
+      ),
+    );
 }
 
 describe("a fault after a write", () => {
   it("answers 500xx00 General Error and rolls back the write and the X-EXTERNAL-ID", async () => {
     const ref = `CRASH-${randomUUID()}`;
     const externalId = randomUUID();
-    const res = await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const res = await client.raw({
+      method: "POST",
+      path: crash.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(res).toEqual({ status: 500, body: { responseCode: "5009900", responseMessage: "General Error" } });
     expect(await linksWithRef(ref)).toEqual([]);
     expect(await externalIdRows(externalId)).toEqual([]);
 
     // The same external id is still free, and the same write commits when nothing fails.
-    const ok = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const ok = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(ok.status).toBe(200);
     expect(await linksWithRef(ref)).toHaveLength(1);
     expect(await externalIdRows(externalId)).toHaveLength(1);
@@ -122,7 +156,11 @@ describe("a fault after a write", () => {
 
   it("logs the fault once, without the secrets its message carried", async () => {
     const before = logLines.length;
-    await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: `CRASH-${randomUUID()}` }) });
+    await client.raw({
+      method: "POST",
+      path: crash.path,
+      body: JSON.stringify({ partnerReferenceNo: `CRASH-${randomUUID()}` }),
+    });
     const lines = logLines.slice(before).filter((l) => l.includes("unexpected fault"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("disk on fire");
@@ -133,7 +171,12 @@ describe("a fault after a write", () => {
   it("a domain refusal after a write rolls back the same way", async () => {
     const ref = `REFUSE-${randomUUID()}`;
     const externalId = randomUUID();
-    const res = await client.raw({ method: "POST", path: refuse.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const res = await client.raw({
+      method: "POST",
+      path: refuse.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(res).toEqual({ status: 403, body: { responseCode: "4039901", responseMessage: "Feature Not Allowed" } });
     expect(await linksWithRef(ref)).toEqual([]);
     expect(await externalIdRows(externalId)).toEqual([]);
@@ -141,9 +184,19 @@ describe("a fault after a write", () => {
 
   it("a success records its X-EXTERNAL-ID, so the same id again is 409xx00", async () => {
     const externalId = randomUUID();
-    const first = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    const first = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(first.status).toBe(200);
-    const again = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    const again = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(again).toEqual({ status: 409, body: { responseCode: "4099900", responseMessage: "Conflict" } });
   });
 });

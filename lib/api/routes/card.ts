@@ -2,7 +2,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
-import { parseMoney } from "@/lib/contract/money";
+import { cardCanCharge, parseMoney } from "@/lib/contract/money";
+import { translator } from "@/lib/i18n/catalogue";
+import { rupiah } from "@/lib/i18n/format";
+import { payerLocale } from "@/lib/api/pages/payer-locale";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
 import { escapeHtml, page } from "@/lib/api/pages/html";
@@ -24,18 +27,23 @@ export const cardPayRoute = defineSnapRoute({
   async handler({ gw, tx, partner, body }) {
     const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
-    const minor = parseMoney(body.amount.value);
-    if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo)) throw new SnapError("duplicatePartnerReference");
+    const amountMinor = parseMoney(body.amount.value);
+    if (!cardCanCharge(amountMinor)) throw new SnapError("invalidFieldFormat", "amount.value");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
+      throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
-        amount: minor / 100,
+        amountMinor,
         currency: "IDR",
         metadata: { partnerReferenceNo: body.partnerReferenceNo },
         partnerReferenceNo: body.partnerReferenceNo,
         returnUrl,
       });
-      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
+      return {
+        referenceNo: intent.id,
+        partnerReferenceNo: body.partnerReferenceNo,
+        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
+      };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
       throw err;
@@ -53,15 +61,25 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     path: "/v1.0/debit/redirect/{referenceNo}",
     summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
     tags: ["Debit / Credit Card"],
-    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
+    responses: {
+      200: { description: "hosted card page (HTML)" },
+      302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" },
+    },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
+    const lang = payerLocale(c);
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
+      const t = translator(lang, "CardPage");
+      return c.html(
+        page(t("notFoundTitle"), `<h1>${escapeHtml(t("notFoundTitle"))}</h1><p>${escapeHtml(t("notFound"))}</p>`, {
+          lang,
+        }),
+        404,
+      );
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -71,33 +89,46 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
+    const t = translator(lang, "Card");
+    const pay = escapeHtml(t("pay", { amount: rupiah(intent.amountMinor, lang) }));
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
+    // The SDK answers with an error code; the payer reads it in their language, as on the checkout.
+    const errors = JSON.stringify({
+      invalid_number: t("errorNumber"),
+      test_card_required: t("errorTestCard"),
+      expired_card: t("errorExpired"),
+      invalid_expiry_month: t("errorExpiry"),
+      invalid_expiry_year: t("errorExpiry"),
+      invalid_cvc: t("errorCvc"),
+      network: t("errorNetwork"),
+      generic: t("errorGeneric"),
+    }).replace(/</g, "\\u003c");
     return c.html(
       page(
-        "Pay by card",
-        `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
-<h1>Pay ${escapeHtml(amount)}</h1>
+        t("heading"),
+        `<p class="sandbox" role="note">${escapeHtml(t("sandboxHint"))}</p>
+<h1>${pay}</h1>
 <form id="card" novalidate>
-  <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
-  <div class="row"><div><label for="exp">Expiry (MM/YY)</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="MM/YY" required></div>
-  <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
-  <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name">
+  <label for="number">${escapeHtml(t("number"))}</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
+  <div class="row"><div><label for="exp">${escapeHtml(t("expiry"))}</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="${escapeHtml(t("expiryPlaceholder"))}" required></div>
+  <div><label for="cvc">${escapeHtml(t("cvc"))}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+  <label for="name">${escapeHtml(t("name"))}</label><input id="name" name="name" autocomplete="cc-name">
   <p class="error" id="error" role="alert"></p>
-  <button class="primary" type="submit">Pay ${escapeHtml(amount)}</button>
+  <button class="primary" type="submit">${pay}</button>
 </form>`,
         {
+          lang,
           script: `import { confirmCardPayment } from "/v1/sdk.js";
-const form = document.getElementById("card"), error = document.getElementById("error");
+const form = document.getElementById("card"), error = document.getElementById("error"), messages = ${errors};
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const [mm, yy] = form.exp.value.split("/").map((s) => Number(s.trim()));
   error.textContent = "";
-  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href,
+  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href, locale: ${JSON.stringify(lang)},
     card: { number: form.number.value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: form.cvc.value, holderName: form.name.value } });
   if (r.status === "requires_action") location.assign(r.redirectUrl);
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
-  else error.textContent = r.error.message;
+  else error.textContent = messages[r.error.code] ?? messages.generic;
 });`,
         },
       ),

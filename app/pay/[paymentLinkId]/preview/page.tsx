@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
-import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "@/lib/checkout/preview-data";
+import {
+  isPreviewState,
+  maintenanceGroups,
+  PREVIEW_STATES,
+  previewLink,
+  type PreviewState,
+} from "@/lib/checkout/preview-data";
 import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
 import { viewOf } from "@/lib/checkout/view-model";
-import { asLocale } from "@/lib/i18n/locale";
 import { checkoutCookieKey } from "@/lib/checkout/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
@@ -17,7 +22,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-export const metadata: Metadata = { title: "Preview", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Meta"))("previewTitle"), robots: { index: false, follow: false } };
+}
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -31,8 +38,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const link = await authorizedLink(paymentLinkId);
   if (!link) notFound();
-  const locale = asLocale(await getLocale());
-  const t = await getTranslations({ locale, namespace: "Preview" });
+  const t = await getTranslations("Preview");
   const secret = secretOfUri(link.paymentLinkUri)!;
   const presented = (await cookies()).get(PREVIEW_COOKIE)?.value ?? "";
   const signedIn = presented !== "" && safeEqual(presented, previewToken(checkoutCookieKey(), paymentLinkId, secret));
@@ -59,7 +65,13 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const actual = viewOf(link, nowMs);
   const state: PreviewState = isPreviewState(requested) ? requested : actual === "card" ? "open" : actual;
   const realGroups = await loadMethods(link);
-  const groups = state === "maintenance" ? maintenanceGroups(realGroups, { english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"), indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText") }) : realGroups;
+  const groups =
+    state === "maintenance"
+      ? maintenanceGroups(realGroups, {
+          english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"),
+          indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText"),
+        })
+      : realGroups;
   const shown = previewLink(link, state, realGroups, nowMs);
   const lang = one(sp.lang);
   const query: Record<string, string> = { state, ...(lang === "en" || lang === "id" ? { lang } : {}) };
@@ -88,7 +100,6 @@ export default async function PreviewPage({ params, searchParams }: Props) {
       link={shown.link}
       view={shown.view}
       groups={groups}
-      locale={locale}
       timeZone={await payerTimeZone()}
       nowMs={nowMs}
       changing={false}
