@@ -15,9 +15,8 @@ const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
 /**
  * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
- * which renders the VA or QR from a fresh Inquiry) and the form loads it; a refusal comes
- * back as a translated message. No `redirect()` here: see ChooseMethodForm for why the page
- * is loaded, not reconciled, after a choice.
+ * which renders the VA or QR from a fresh Inquiry) and the form navigates there on the
+ * client (router.refresh / router.replace); a refusal comes back as a translated message.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
