@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Executor } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import type { GatewayContext } from "../gateway/context";
 import { recordExternalId } from "../gateway/external-ids";
 import { authenticateToken, type Partner, type PartnerKind } from "../gateway/partners";
@@ -112,7 +113,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const body = parseBody(route.body, parseJsonBody(raw));
       const query = parseBody(route.query, queryParams(url));
       refusable = { partner, body };
-      const result = await gw.db.transaction(async (tx) => {
+      const result = await inTransaction(gw.db, async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
       });

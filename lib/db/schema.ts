@@ -27,6 +27,17 @@ export const partners = pgTable("partners", {
   createdAt: createdAt(),
 });
 
+/**
+ * What every instance sharing the database must agree on, written once at first start:
+ * `master-key-check` (an HMAC of a fixed label under the master key), `gateway-private-key`
+ * and `checkout-client` (sealed with the master key), `seed` (`sandbox` | `production`).
+ */
+export const gatewayMeta = pgTable("gateway_meta", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
 export const accessTokens = pgTable(
   "access_tokens",
   {
@@ -217,10 +228,11 @@ export const qrCodes = pgTable(
     amountMinor: money("amount_minor").notNull(),
     currency: text("currency").notNull().default("IDR"),
     content: text("content").notNull(),
-    /** active | paid | failed | retired | canceled */
-    status: text("status", { enum: ["active", "paid", "failed", "retired", "canceled"] }).notNull(),
+    /** active | paid | failed | retired | canceled | refunded (04 after 00: the money went back) */
+    status: text("status", { enum: ["active", "paid", "failed", "retired", "canceled", "refunded"] }).notNull(),
     expiresAt: instant("expires_at").notNull(),
     paidAt: instant("paid_at"),
+    refundedAt: instant("refunded_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -68,18 +68,30 @@ export async function seedCatalogue(tx: Executor): Promise<void> {
 }
 
 /** Read on most checkout calls; a few seconds of staleness is fine for a catalogue. */
-let cached: { value: Catalogue; until: number } | null = null;
+let cached: { value: Catalogue; withoutCards: Catalogue; until: number } | null = null;
 
-/** `exec`: inside a transaction pass it, or PGlite (one connection) would wait on itself. */
+/** CONTRACT §6: without a card processor (production) the card group is inactive, with this reason. */
+export const NO_CARD_PROCESSOR = { en: "Not available", id: "Tidak tersedia" };
+
+/**
+ * The catalogue as this gateway can honour it. `exec`: inside a transaction pass it, or
+ * PGlite (one connection) would wait on itself.
+ */
 export async function loadCatalogue(ctx: GatewayContext, exec: Executor = ctx.db): Promise<Catalogue> {
-  if (cached && cached.until > Date.now()) return cached.value;
-  const [groups, rows] = await Promise.all([
-    exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
-    exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
-  ]);
-  const value = { groups, methods: rows };
-  cached = { value, until: Date.now() + 5_000 };
-  return value;
+  if (!cached || cached.until <= Date.now()) {
+    const [groups, rows] = await Promise.all([
+      exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
+      exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
+    ]);
+    const value = { groups, methods: rows };
+    cached = { value, withoutCards: withoutCards(value), until: Date.now() + 5_000 };
+  }
+  return ctx.config.cardProcessor ? cached.value : cached.withoutCards;
+}
+
+function withoutCards(catalogue: Catalogue): Catalogue {
+  const off = { active: false, activeTextEn: NO_CARD_PROCESSOR.en, activeTextId: NO_CARD_PROCESSOR.id };
+  return { groups: catalogue.groups.map((g) => (g.id === "cc" ? { ...g, ...off } : g)), methods: catalogue.methods };
 }
 
 export function invalidateCatalogue(): void {

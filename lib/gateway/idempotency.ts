@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { isUniqueViolation } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import type { GatewayContext } from "./context";
@@ -48,13 +49,13 @@ export async function withIdempotency(
 ): Promise<Stored> {
   const { key } = scope;
   const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
-  if (!key) return ctx.db.transaction(work);
+  if (!key) return inTransaction(ctx.db, work);
   if (key.length > 255) throw new V1Error(400, "invalid_request_error", "parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
   const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
   const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) => !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await inTransaction(ctx.db, async (tx) => {
         const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
         if (prior && fresh(prior)) return replay(prior, scope);
         if (prior) await tx.delete(idempotencyKeys).where(where);

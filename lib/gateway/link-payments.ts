@@ -96,11 +96,14 @@ export async function createLinkPayment(
   throw new Error(`no payment content for method group ${method.groupId}`);
 }
 
-/** The previous method stops accepting money: its VA/QR is retired with it. */
+/**
+ * The previous method stops accepting money: its VA/QR is retired with it. Called with the
+ * link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
+ */
 export async function retirePayment(tx: Executor, payment: PaymentRow): Promise<void> {
-  await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
   if (payment.groupId === "va") await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
   if (payment.groupId === "qr") await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
+  await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
 }
 
 async function allocateVaNumber(tx: Executor, method: MethodRow) {

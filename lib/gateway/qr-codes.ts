@@ -86,9 +86,10 @@ export async function findQr(tx: Executor, partner: Partner, ref: { originalRefe
   return row;
 }
 
-const STATUS_CODE: Record<QrRow["status"], "00" | "01" | "05" | "06"> = {
+const STATUS_CODE: Record<QrRow["status"], "00" | "01" | "04" | "05" | "06"> = {
   active: "01",
   paid: "00",
+  refunded: "04",
   failed: "06",
   retired: "05",
   canceled: "05",

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { payments, virtualAccounts } from "../db/schema";
+import { lockLinkOfPayment } from "./locks";
 import { formatMoney } from "../money";
 import { SnapError } from "../snap/codes";
 import { formatJakarta } from "../snap/time";
@@ -145,6 +146,8 @@ export async function updateVa(ctx: GatewayContext, tx: Executor, partner: Partn
 }
 
 export async function deleteVa(ctx: GatewayContext, tx: Executor, partner: Partner, virtualAccountNo: string): Promise<VaRow> {
+  // A link's VA: its link first (lib/gateway/locks.ts), or this would deadlock with a method switch.
+  await lockLinkOfPayment(tx, (await findVa(tx, partner, virtualAccountNo)).paymentId);
   const va = await findVa(tx, partner, virtualAccountNo, { forUpdate: true });
   if (va.status === "paid") throw new SnapError("paidBill");
   const [row] = await tx.update(virtualAccounts).set({ status: "deleted", updatedAt: ctx.now() }).where(eq(virtualAccounts.id, va.id)).returning();

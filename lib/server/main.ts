@@ -4,9 +4,11 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { createApiApp, isApiPath } from "../api/app";
 import { pruneExternalIds } from "../gateway/external-ids";
+import { pruneAccessTokens } from "../gateway/partners";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
+import { StartupRefusal } from "../config";
 import { bootGateway } from "./boot";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
 
   const maintenance = setInterval(() => {
     pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
+    pruneAccessTokens(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "access-token pruning failed"));
   }, 3600_000);
   maintenance.unref();
 
@@ -75,7 +78,8 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-  printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+  if (config.mode === "production") printProductionBanner(port, database.kind, config.publicBaseUrl);
+  else printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -120,7 +124,19 @@ function printBanner(port: number, db: string, credentialsFile: string, links: {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
+function printProductionBanner(port: number, db: string, publicBaseUrl: string): void {
+  const lines = [
+    "",
+    `  Gateway + checkout (production) listening on port ${port}, public at ${publicBaseUrl}  (database: ${db})`,
+    "  Provision partners: npm run partners -- add merchant|acquirer --name NAME --public-key FILE.pem",
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // A refusal is the operator's to fix: one line naming the setting and why, no stack.
+  if (err instanceof StartupRefusal) process.stderr.write(`refusing to start: ${err.message}\n`);
+  else process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

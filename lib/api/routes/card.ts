@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { paymentIntents } from "../../db/schema";
 import type { GatewayContext } from "../../gateway/context";
-import { clientSecretOf, createIntent, findIntent } from "../../gateway/intents";
+import { clientSecretOf, createIntent, findIntent, threeDsSimulated } from "../../gateway/intents";
 import { V1Error } from "../../gateway/v1-error";
 import { parseMoney } from "../../money";
 import { SnapError } from "../../snap/codes";
@@ -10,6 +10,8 @@ import type { ApiEnv } from "../env";
 import { escapeHtml, page } from "../pages/html";
 import { CardPayRequest, CardPayResponse } from "../schemas/card";
 import { defineSnapRoute } from "../snap-route";
+
+const SANDBOX_HINT = `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>`;
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
@@ -24,6 +26,8 @@ export const cardPayRoute = defineSnapRoute({
   body: CardPayRequest,
   response: CardPayResponse.omit({ responseCode: true, responseMessage: true }),
   async handler({ gw, tx, partner, body }) {
+    // Production without a card processor: no test cards behind this (lib/gateway/intents.ts).
+    if (gw.config.cardProcessor === null) throw new SnapError("featureNotAllowed", "no card processor is configured");
     const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
@@ -83,7 +87,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     return c.html(
       page(
         "Pay by card",
-        `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
+        `${threeDsSimulated(gw) ? SANDBOX_HINT : ""}
 <h1>Pay ${escapeHtml(amount)}</h1>
 <form id="card" novalidate>
   <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { GatewayContext } from "../../gateway/context";
 import { requestHash, withIdempotency } from "../../gateway/idempotency";
-import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "../../gateway/intents";
+import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId, threeDsSimulated } from "../../gateway/intents";
+import { inTransaction } from "../../db/transaction";
 import { MAX_BODY_BYTES, unstorablePath } from "../body";
 import type { ApiEnv } from "../env";
 import { fieldPath } from "../errors";
@@ -160,6 +161,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const lang = threeDsLocale(c);
     const t = THREE_DS_TEXT[lang];
     try {
+      if (!threeDsSimulated(gw)) return threeDsNotFound(c, lang); // the simulator is the sandbox's alone
       const intent = toIntent(gw, await findIntent(gw.db, null, id));
       if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
       const amount = new Intl.NumberFormat(INTL_LOCALE[lang], { style: "currency", currency: intent.currency, maximumFractionDigits: 0 }).format(intent.amount);
@@ -191,7 +193,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
       const t = THREE_DS_TEXT[lang];
       try {
         const approve = form.action === "approve";
-        const intent = await gw.db.transaction((tx) => completeThreeDs(gw, tx, id, String(form.token ?? ""), approve));
+        const intent = await inTransaction(gw.db, (tx) => completeThreeDs(gw, tx, id, String(form.token ?? ""), approve));
         gw.kickOutbox?.();
         if (intent.returnUrl) {
           const target = new URL(intent.returnUrl);
