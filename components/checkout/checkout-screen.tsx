@@ -234,7 +234,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       ) : null}
       <footer className="footer">
         <p>{tl("securedBy")}</p>
-        <p className="muted small">{tl("sandbox")}</p>
+        {sandboxMode() ? <p className="muted small">{tl("sandbox")}</p> : null}
       </footer>
     </>
   );

@@ -120,6 +120,43 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     expect(statusCallback.find((r) => r.json.paymentLinkId === link.paymentLinkId)!.signatureValid).toBe(true);
   });
 
+  it("cancels a QR on status 05 before payment: the link is rejected and the merchant told", async () => {
+    const link = await linkWith("qr", "qris");
+    const ref = parseQris(link.value).referenceLabel!;
+    const canceled = await acquirer.notifyQrPayment(qrNotification({ referenceNo: ref, amount: link.totalAmount.value, status: "05" }));
+    expect(canceled).toMatchObject({ responseCode: "2005200", latestTransactionStatus: "05", transactionStatusDesc: "Canceled" });
+    expect((await inquire(link.paymentLinkId)).paymentFlagStatus).toBe("01");
+    expect(await merchant.queryQr({ originalReferenceNo: ref, serviceCode: "47" })).toMatchObject({ latestTransactionStatus: "05" });
+    // A late 00 for the canceled QR replays the first answer: no credit.
+    expect((await acquirer.notifyQrPayment(qrNotification({ referenceNo: ref, amount: link.totalAmount.value, status: "00" }))).latestTransactionStatus).toBe("05");
+    const got = await receiver.waitFor(
+      (all) => all.some((r) => r.json.originalReferenceNo === ref && r.json.latestTransactionStatus === "05") && all.some((r) => r.json.paymentLinkId === link.paymentLinkId && r.json.paymentFlagStatus === "01"),
+    );
+    expect(got.filter((r) => r.json.originalReferenceNo === ref).every((r) => r.signatureValid)).toBe(true);
+  });
+
+  it("records a refund (04) of a paid QR: Inquiry QR answers 04 and the merchant is told once", async () => {
+    const link = await linkWith("qr", "qris");
+    const ref = parseQris(link.value).referenceLabel!;
+    const notice = (status: string) => qrNotification({ referenceNo: ref, amount: link.totalAmount.value, status });
+    // Nothing paid yet: nothing to refund.
+    expect(await snapError(acquirer.notifyQrPayment(notice("04")))).toMatchObject({ status: 404, code: "4045219" });
+    expect((await acquirer.notifyQrPayment(notice("00"))).latestTransactionStatus).toBe("00");
+    const refunded = await acquirer.notifyQrPayment(notice("04"));
+    expect(refunded).toMatchObject({ responseCode: "2005200", latestTransactionStatus: "04", transactionStatusDesc: "Refunded" });
+    expect((await acquirer.notifyQrPayment(notice("04"))).latestTransactionStatus).toBe("04"); // replayed
+    const q = await merchant.queryQr({ originalReferenceNo: ref, serviceCode: "47" });
+    expect(q).toMatchObject({ latestTransactionStatus: "04", transactionStatusDesc: "Refunded" });
+    expect(q.paidTime).toMatch(/\+07:00$/);
+    // The link was paid; it stays so. The refund is the QR's fact, in its callback.
+    expect((await inquire(link.paymentLinkId)).paymentFlagStatus).toBe("00");
+    const got = await receiver.waitFor((all) => all.some((r) => r.json.originalReferenceNo === ref && r.json.latestTransactionStatus === "04"));
+    await new Promise((r) => setTimeout(r, 500));
+    const refunds = got.filter((r) => r.json.originalReferenceNo === ref && r.json.latestTransactionStatus === "04");
+    expect(new Set(refunds.map((r) => r.headers["x-external-id"])).size).toBe(1);
+    expect(refunds[0]!.signatureValid).toBe(true);
+  });
+
   it("records a QR paid after the link expired, and flags it late for the merchant", async () => {
     const link = await linkWith("qr", "qris", { expiredDate: inSeconds(3) });
     await expect.poll(async () => (await inquire(link.paymentLinkId)).paymentFlagStatus, { timeout: 6000, interval: 250 }).toBe("03");
