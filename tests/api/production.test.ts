@@ -66,7 +66,7 @@ describe("production refuses to start on anything unsafe", () => {
     fs.writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
     const proc = await spawnServer({ db: "pglite", env: { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: file } });
     try {
-      await waitHealthy(proc);
+      await waitHealthy(proc, 200_000);
     } finally {
       await proc.stop();
     }
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     merchantCreds = { partnerId: m.partnerId!, clientKey: m.clientKey!, clientSecret: m.clientSecret!, channelId: "95221", privateKeyPem: merchantKeys.privateKeyPem, secretKey: m.secretKey! };
     acquirerCreds = { partnerId: a.partnerId!, clientKey: a.clientKey!, clientSecret: a.clientSecret!, channelId: "95221", privateKeyPem: acquirerKeys.privateKeyPem };
     proc = await spawnServer({ db, env, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-    await waitHealthy(proc);
+    await waitHealthy(proc, 200_000);
     merchant = new GatewayClient(proc.baseUrl, merchantCreds);
   });
   afterAll(async () => {
@@ -206,7 +206,7 @@ describe("production and sandbox do not share a database", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-mixed-"));
     const masterKey = randomBytes(32).toString("base64");
     const sandbox = await spawnServer({ db: "pglite", dataDir, env: { GATEWAY_MASTER_KEY: masterKey } });
-    await waitHealthy(sandbox);
+    await waitHealthy(sandbox, 200_000);
     await sandbox.stop();
     const { code, output } = await expectRefusal({ db: "pglite", dataDir, env: production(masterKey) });
     expect(code).not.toBe(0);
