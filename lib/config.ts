@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Requests per second per partner on the signed family (token bucket, burst = 2 s). */
   RATE_LIMIT_RPS: z.coerce.number().positive().default(2000),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Access tokens kept in memory (the rest are read from the database on use). */
+  TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(20_000),
   TIMESTAMP_SKEW_SECONDS: z.coerce.number().int().positive().default(300),
   /** Seconds before retry 1, 2, … of a callback; the default spans more than 24 h. */
   CALLBACK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds")),
@@ -54,6 +56,7 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   rateLimitRps: number;
   tokenTtlSeconds: number;
+  tokenCacheMax: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
 };
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitRps: e.RATE_LIMIT_RPS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenCacheMax: e.TOKEN_CACHE_MAX,
     timestampSkewSeconds: e.TIMESTAMP_SKEW_SECONDS,
     callbacks: {
       retrySchedule: e.CALLBACK_RETRY_SCHEDULE ? e.CALLBACK_RETRY_SCHEDULE.split(",").map(Number) : null,

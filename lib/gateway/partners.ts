@@ -30,14 +30,13 @@ const partnerCache = new Map<string, { partner: Partner; until: number }>();
 const tokenCache = new Map<string, { partnerId: string; expiresAt: number }>();
 /**
  * Tokens are issued to anyone with a partner key, as fast as they ask: the cache holds at
- * most this many. Past it the oldest tenth goes (insertion order); a token dropped from
- * the cache is still valid and is read from the database on its next use.
+ * most TOKEN_CACHE_MAX. Past it the oldest tenth goes (insertion order); a token dropped
+ * from the cache is still valid and is read from the database on its next use.
  */
-export const TOKEN_CACHE_MAX = 20_000;
-
-function cacheToken(tokenHash: string, entry: { partnerId: string; expiresAt: number }): void {
-  if (tokenCache.size >= TOKEN_CACHE_MAX) {
-    let drop = Math.ceil(TOKEN_CACHE_MAX / 10);
+function cacheToken(ctx: GatewayContext, tokenHash: string, entry: { partnerId: string; expiresAt: number }): void {
+  const max = ctx.config.tokenCacheMax;
+  if (tokenCache.size >= max) {
+    let drop = Math.ceil(max / 10);
     for (const key of tokenCache.keys()) {
       tokenCache.delete(key);
       if (--drop === 0) break;
@@ -107,7 +106,7 @@ export async function issueAccessToken(
   const expiresAt = new Date(ctx.now().getTime() + ttl * 1000);
   const tokenHash = sha256Hex(accessToken);
   await ctx.db.insert(accessTokens).values({ tokenHash, partnerId: partner.id, expiresAt });
-  cacheToken(tokenHash, { partnerId: partner.id, expiresAt: expiresAt.getTime() });
+  cacheToken(ctx, tokenHash, { partnerId: partner.id, expiresAt: expiresAt.getTime() });
   return { accessToken, expiresIn: ttl };
 }
 
@@ -120,7 +119,7 @@ export async function authenticateToken(ctx: GatewayContext, accessToken: string
     const [row] = await ctx.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, tokenHash)).limit(1);
     if (row) {
       entry = { partnerId: row.partnerId, expiresAt: row.expiresAt.getTime() };
-      cacheToken(tokenHash, entry);
+      cacheToken(ctx, tokenHash, entry);
     }
   }
   if (!entry || entry.expiresAt <= now) {
