@@ -3,6 +3,7 @@
 //   npm run partners -- add merchant --name NAME --public-key FILE.pem [--city CITY] [--callback-base-url URL]
 //   npm run partners -- add acquirer --name NAME --public-key FILE.pem
 //   npm run partners -- add user --merchant PARTNER_ID --email EMAIL
+//   npm run partners -- gateway-key     (the gateway's public key, for merchants to verify callbacks)
 // Prints one JSON object with the new secrets: they are shown this once and never again.
 // On PGlite the server must be stopped first (one process per data directory).
 import fs from "node:fs";
@@ -17,7 +18,8 @@ import { openGatewayDatabase } from "../lib/server/boot";
 const USAGE = `usage:
   npm run partners -- add merchant --name NAME --public-key FILE.pem [--city CITY] [--callback-base-url URL]
   npm run partners -- add acquirer --name NAME --public-key FILE.pem
-  npm run partners -- add user --merchant PARTNER_ID --email EMAIL`;
+  npm run partners -- add user --merchant PARTNER_ID --email EMAIL
+  npm run partners -- gateway-key`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`partners: ${message}\n`);
@@ -42,6 +44,17 @@ const { positionals, values } = (() => {
   }
 })();
 const [verb, kind] = positionals;
+if (verb === "gateway-key" && positionals.length === 1) {
+  try {
+    const database = await openGatewayDatabase(loadConfig());
+    process.stdout.write(database.vault.gatewayPublicKeyPem);
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    if (err instanceof StartupRefusal) fail(err.message);
+    throw err;
+  }
+}
 if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) || positionals.length > 2) fail(USAGE, 2);
 
 if (kind === "user") {

@@ -197,6 +197,10 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       const m = await provision("merchant", "Second Shop", keys.publicKeyPem);
       const second = new GatewayClient(proc.baseUrl, { partnerId: m.partnerId!, clientKey: m.clientKey!, clientSecret: m.clientSecret!, channelId: "95221", privateKeyPem: keys.privateKeyPem });
       expect((await second.createPaymentLink(linkRequest())).responseCode).toBe("2002700");
+      // The gateway's public key for merchants, the one callbacks are signed with.
+      const key = await partnersCli(["gateway-key"], cliEnv);
+      expect(key.code).toBe(0);
+      expect(key.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+-----END PUBLIC KEY-----\n$/);
     }
   });
 });
