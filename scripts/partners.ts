@@ -8,12 +8,12 @@
 // On PGlite the server must be stopped first (one process per data directory).
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig, StartupRefusal } from "../lib/config";
-import { inTransaction } from "../lib/db/transaction";
-import type { GatewayContext } from "../lib/gateway/context";
-import { provisionPartner, ProvisioningError } from "../lib/gateway/provisioning";
-import { createLogger } from "../lib/log";
-import { openGatewayDatabase } from "../lib/server/boot";
+import { loadConfig, StartupRefusal } from "@/lib/config";
+import { inTransaction } from "@/lib/db/transaction";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { provisionPartner, ProvisioningError } from "@/lib/gateway/provisioning";
+import { createLogger } from "@/lib/log";
+import { openGatewayDatabase } from "@/lib/server/boot";
 
 const USAGE = `usage:
   npm run partners -- add merchant --name NAME --public-key FILE.pem [--city CITY] [--callback-base-url URL]
@@ -55,7 +55,8 @@ if (verb === "gateway-key" && positionals.length === 1) {
     throw err;
   }
 }
-if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) || positionals.length > 2) fail(USAGE, 2);
+if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) || positionals.length > 2)
+  fail(USAGE, 2);
 
 if (kind === "user") {
   // Console users arrive with the merchant console (its own table and password hashing).
@@ -74,7 +75,14 @@ try {
   const config = loadConfig();
   const database = await openGatewayDatabase(config);
   try {
-    const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault: database.vault, log: createLogger("error", process.stderr), now: () => new Date() };
+    const gw: GatewayContext = {
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      vault: database.vault,
+      log: createLogger("error", process.stderr),
+      now: () => new Date(),
+    };
     const created = await inTransaction(gw.db, (tx) =>
       provisionPartner(gw, tx, {
         kind: kind as "merchant" | "acquirer",

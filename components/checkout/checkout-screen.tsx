@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import type { Locale } from "../../i18n/locale";
+import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
+import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
-import { BRAND_LABEL } from "../../lib/sdk/card";
+import { BRAND_LABEL } from "@/lib/contract/card";
 import { CardForm } from "./card-form";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
 import { Countdown } from "./countdown";
-import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
+import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { Invoice } from "./invoice";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalTime } from "./local-time";
@@ -15,9 +15,9 @@ import { MethodPicker } from "./method-picker";
 import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
-import { sandboxAcquirer, sandboxMode } from "../../lib/client/sandbox-acquirer";
+import { sandboxAcquirer, sandboxMode } from "@/lib/checkout/sandbox-acquirer";
 import { VaPanel } from "./va-panel";
-import { contentOf, isPendingView, paymentKey, type CheckoutView } from "./view-model";
+import { contentOf, isPendingView, paymentKey, type CheckoutView } from "@/lib/checkout/view-model";
 
 export interface CheckoutScreenProps {
   link: PaymentLinkData;
@@ -68,7 +68,14 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     <>
       <h2 id="payment-heading">{heading}</h2>
       {note}
-      <MethodPicker groups={groups ?? []} locale={locale} linkId={link.paymentLinkId} lang={lang} preview={!!preview} currentBank={link.payment.type === "va" ? link.payment.bank : undefined} />
+      <MethodPicker
+        groups={groups ?? []}
+        locale={locale}
+        linkId={link.paymentLinkId}
+        lang={lang}
+        preview={!!preview}
+        currentBank={link.payment.type === "va" ? link.payment.bank : undefined}
+      />
     </>
   );
 
@@ -76,10 +83,17 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
   if (view === "paid") panel = <PaidView link={link} locale={locale} timeZone={timeZone} />;
   else if (view === "expired") panel = <ExpiredView link={link} locale={locale} />;
   else if (view === "rejected") {
-    panel = changing ? picker(tm("changeHeading"), null) : <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />;
+    panel = changing ? (
+      picker(tm("changeHeading"), null)
+    ) : (
+      <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />
+    );
   } else if (view === "open") panel = picker(tm("heading"), null);
   else if (changing && content) {
-    const note = link.payment.type === "va" ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) }) : tm("switchNoteQr");
+    const note =
+      link.payment.type === "va"
+        ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) })
+        : tm("switchNoteQr");
     panel = picker(
       tm("changeHeading"),
       <div className="switch-note">
@@ -89,8 +103,27 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     );
   } else if (content) {
     let method: ReactNode;
-    if (view === "va") method = <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} locale={locale} sample={preview?.sample} />;
-    else if (view === "qr") method = <QrPanel payload={content.value} merchant={merchant} totalMinor={totalMinor} deadlineText={deadlineText} locale={locale} pngHref={preview ? null : `${base}/qr.png`} />;
+    if (view === "va")
+      method = (
+        <VaPanel
+          bank={link.payment.bank}
+          vaNumber={content.value}
+          totalMinor={totalMinor}
+          locale={locale}
+          sample={preview?.sample}
+        />
+      );
+    else if (view === "qr")
+      method = (
+        <QrPanel
+          payload={content.value}
+          merchant={merchant}
+          totalMinor={totalMinor}
+          deadlineText={deadlineText}
+          locale={locale}
+          pngHref={preview ? null : `${base}/qr.png`}
+        />
+      );
     else if (preview)
       method = (
         <div>
@@ -112,7 +145,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             name: tc("name"),
             pay: tc("pay", { amount: "{amount}" }),
             processing: tc("processing"),
-            brand: { visa: tc("brand", { brand: BRAND_LABEL.visa }), mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }), jcb: tc("brand", { brand: BRAND_LABEL.jcb }), amex: tc("brand", { brand: BRAND_LABEL.amex }) },
+            brand: {
+              visa: tc("brand", { brand: BRAND_LABEL.visa }),
+              mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }),
+              jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
+              amex: tc("brand", { brand: BRAND_LABEL.amex }),
+            },
             sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
             redirecting: tc("redirecting"),
@@ -165,7 +203,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           <div>
             <dt>{ts("payBefore")}</dt>
             <dd data-testid="deadline">
-              <LocalTime iso={new Date(expiresAt).toISOString()} locale={locale} serverZone={timeZone} initialText={deadlineText} />
+              <LocalTime
+                iso={new Date(expiresAt).toISOString()}
+                locale={locale}
+                serverZone={timeZone}
+                initialText={deadlineText}
+              />
             </dd>
           </div>
         ) : null}
@@ -174,7 +217,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         <Countdown
           initialRemaining={Math.max(0, remaining)}
           label={ts("timeLeft")}
-          announce={{ 10: ts("announceMinutes", { minutes: 10 }), 5: ts("announceMinutes", { minutes: 5 }), 1: ts("announceMinutes", { minutes: 1 }), expired: ts("announceExpired") }}
+          announce={{
+            10: ts("announceMinutes", { minutes: 10 }),
+            5: ts("announceMinutes", { minutes: 5 }),
+            1: ts("announceMinutes", { minutes: 1 }),
+            expired: ts("announceExpired"),
+          }}
         />
       ) : null}
     </section>

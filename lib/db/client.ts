@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { StartupRefusal } from "../config";
+import type { Logger } from "pino";
+import { StartupRefusal } from "@/lib/config";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -31,8 +32,15 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  log?: Pick<Logger, "warn">;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -98,13 +106,14 @@ function alive(pid: number): boolean {
 /** Any constant: the advisory lock every instance takes around its migrations. */
 const MIGRATION_LOCK = 0x6e757361; // "nusa"
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  const pool = new pg.default.Pool({ connectionString: url, max: opts.poolMax ?? 10 });
+  // A broken idle connection must not crash the process; the pool replaces it, and the
+  // operator sees why (a restarted server, a cut network).
+  pool.on("error", (err) => opts.log?.warn({ err }, "idle PostgreSQL connection failed; the pool replaces it"));
   // Instances starting together migrate one after another on one connection holding an
   // advisory lock: the second waits, then finds the work done (no unique-violation race).
   const conn = await pool.connect();
@@ -128,7 +137,9 @@ async function openPostgres(url: string): Promise<Database> {
 /** The SQLSTATE of a unique violation, as both drivers report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
-  return !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
+  return (
+    !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint))
+  );
 }
 
 /**

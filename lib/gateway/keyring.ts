@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { StartupRefusal, type Config } from "../config";
-import type { Db, Executor } from "../db/client";
-import { gatewayMeta, partners } from "../db/schema";
+import { StartupRefusal, type Config } from "@/lib/config";
+import type { Db, Executor } from "@/lib/db/client";
+import { gatewayMeta, partners } from "@/lib/db/schema";
 import { createVault, generateRsaKeyPair, masterKeyCheck, masterSealer, type Vault } from "./vault";
 
 /**
@@ -17,7 +17,11 @@ const WRONG_KEY =
   "this database was set up with a different master key: every instance sharing a database must use the same GATEWAY_MASTER_KEY (or GATEWAY_MASTER_KEY_FILE); in the sandbox, copy $DATA_DIR/gateway-master.key of the first instance or set GATEWAY_MASTER_KEY on all";
 
 export async function readMeta(exec: Executor, name: string): Promise<string | null> {
-  const [row] = await exec.select({ value: gatewayMeta.value }).from(gatewayMeta).where(eq(gatewayMeta.name, name)).limit(1);
+  const [row] = await exec
+    .select({ value: gatewayMeta.value })
+    .from(gatewayMeta)
+    .where(eq(gatewayMeta.name, name))
+    .limit(1);
   return row?.value ?? null;
 }
 
@@ -37,7 +41,8 @@ export async function openKeyring(db: Db, config: Pick<Config, "dataDir">, maste
     const [sample] = await db.select({ enc: partners.clientSecretEnc }).from(partners).limit(1);
     if (sample && !decrypts(sealer, sample.enc)) throw new StartupRefusal("GATEWAY_MASTER_KEY", WRONG_KEY);
   }
-  if ((stored ?? (await putMetaOnce(db, "master-key-check", check))) !== check) throw new StartupRefusal("GATEWAY_MASTER_KEY", WRONG_KEY);
+  if ((stored ?? (await putMetaOnce(db, "master-key-check", check))) !== check)
+    throw new StartupRefusal("GATEWAY_MASTER_KEY", WRONG_KEY);
 
   let sealedKey = await readMeta(db, "gateway-private-key");
   if (sealedKey === null) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
-import { buildDynamicQris } from "../qris";
+import type { Executor } from "@/lib/db/client";
+import { type paymentLinks, payments, qrCodes, virtualAccounts } from "@/lib/db/schema";
+import { buildDynamicQris } from "@/lib/qris";
 import type { MethodRow } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { padServiceId, randomDigits, referenceNo, vaDigits } from "./ids";
@@ -101,8 +101,10 @@ export async function createLinkPayment(
  * link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
  */
 export async function retirePayment(tx: Executor, payment: PaymentRow): Promise<void> {
-  if (payment.groupId === "va") await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
-  if (payment.groupId === "qr") await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
+  if (payment.groupId === "va")
+    await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
+  if (payment.groupId === "qr")
+    await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
   await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
 }
 
@@ -125,8 +127,15 @@ async function allocateVaNumber(tx: Executor, method: MethodRow) {
 }
 
 /** The merchant's QRIS identity, derived from its id so every QR of one merchant agrees. */
-export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city">, amountMinor: number, reference: string): string {
-  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`).toString().padStart(19, "0").slice(-13);
+export function qrisFor(
+  merchant: Pick<Partner, "id" | "name" | "city">,
+  amountMinor: number,
+  reference: string,
+): string {
+  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`)
+    .toString()
+    .padStart(19, "0")
+    .slice(-13);
   return buildDynamicQris({
     merchantName: asciiName(merchant.name),
     merchantCity: asciiName(merchant.city),
@@ -141,5 +150,10 @@ export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city">, amountM
 }
 
 function asciiName(name: string): string {
-  return name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").trim() || "MERCHANT";
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .trim() || "MERCHANT"
+  );
 }

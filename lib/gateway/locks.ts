@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentLinks, payments } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { paymentLinks, payments } from "@/lib/db/schema";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -17,9 +17,16 @@ type PaymentRow = typeof payments.$inferSelect;
  * payment and link never change). Settlement used to lock VA/QR then link while a method
  * switch locked link then VA/QR: on PostgreSQL the two deadlocked.
  */
-export async function lockLinkOfPayment(tx: Executor, paymentId: string | null): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
+export async function lockLinkOfPayment(
+  tx: Executor,
+  paymentId: string | null,
+): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
   if (!paymentId) return null;
-  const [owner] = await tx.select({ linkId: payments.linkId }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  const [owner] = await tx
+    .select({ linkId: payments.linkId })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .limit(1);
   if (!owner?.linkId) return null;
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, owner.linkId)).for("update").limit(1);
   if (!link) return null;

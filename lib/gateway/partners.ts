@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { accessTokens, partners } from "../db/schema";
-import { SnapError } from "../snap/codes";
-import { rsaVerify, sha256Hex, tokenStringToSign } from "../snap/signing";
+import type { Executor } from "@/lib/db/client";
+import { accessTokens, partners } from "@/lib/db/schema";
+import { SnapError } from "@/lib/snap/codes";
+import { rsaVerify, sha256Hex, tokenStringToSign } from "@/lib/snap/signing";
 import type { GatewayContext } from "./context";
 
 export type PartnerKind = "merchant" | "acquirer" | "checkout";
@@ -52,7 +52,10 @@ export function tokenCacheSize(): number {
 
 /** Expired tokens are worthless: deleted from the table by the hourly maintenance. */
 export async function pruneAccessTokens(db: Executor, now: Date): Promise<number> {
-  const gone = await db.delete(accessTokens).where(lt(accessTokens.expiresAt, now)).returning({ tokenHash: accessTokens.tokenHash });
+  const gone = await db
+    .delete(accessTokens)
+    .where(lt(accessTokens.expiresAt, now))
+    .returning({ tokenHash: accessTokens.tokenHash });
   return gone.length;
 }
 
@@ -87,7 +90,11 @@ export async function findPartnerByClientKey(ctx: GatewayContext, clientKey: str
 }
 
 export async function findPartnerBySecretKey(ctx: GatewayContext, secretKey: string): Promise<Partner | null> {
-  const [row] = await ctx.db.select().from(partners).where(eq(partners.secretKeyHash, sha256Hex(secretKey))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(partners)
+    .where(eq(partners.secretKeyHash, sha256Hex(secretKey)))
+    .limit(1);
   return row ? toPartner(ctx, row) : null;
 }
 

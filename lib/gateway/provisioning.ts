@@ -1,5 +1,5 @@
 import { randomBytes, createPublicKey } from "node:crypto";
-import type { Executor } from "../db/client";
+import type { Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
 import { createPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
@@ -29,13 +29,21 @@ export interface ProvisionedPartner {
   secretKey?: string;
 }
 
-export async function provisionPartner(ctx: GatewayContext, tx: Executor, input: NewPartner): Promise<ProvisionedPartner> {
+export async function provisionPartner(
+  ctx: GatewayContext,
+  tx: Executor,
+  input: NewPartner,
+): Promise<ProvisionedPartner> {
   const name = input.name.trim();
   if (!name || name.length > 100) throw new ProvisioningError("--name: 1 to 100 characters");
   const publicKeyPem = checkPublicKey(input.publicKeyPem);
   const callbackBaseUrl = input.callbackBaseUrl === undefined ? null : checkCallbackBase(ctx, input.callbackBaseUrl);
-  if (callbackBaseUrl && input.kind !== "merchant") throw new ProvisioningError("--callback-base-url: only merchants receive callbacks");
-  const secretKey = input.kind === "merchant" ? `${ctx.config.mode === "production" ? "sk_live_" : "sk_test_"}${randomBytes(24).toString("base64url")}` : undefined;
+  if (callbackBaseUrl && input.kind !== "merchant")
+    throw new ProvisioningError("--callback-base-url: only merchants receive callbacks");
+  const secretKey =
+    input.kind === "merchant"
+      ? `${ctx.config.mode === "production" ? "sk_live_" : "sk_test_"}${randomBytes(24).toString("base64url")}`
+      : undefined;
   const created = await createPartner(ctx, tx, {
     kind: input.kind,
     name,
@@ -45,19 +53,30 @@ export async function provisionPartner(ctx: GatewayContext, tx: Executor, input:
     ...(secretKey ? { secretKey } : {}),
     callbackBaseUrl,
   });
-  return { partnerId: created.id, clientKey: created.clientKey, clientSecret: created.clientSecret, ...(secretKey ? { secretKey } : {}) };
+  return {
+    partnerId: created.id,
+    clientKey: created.clientKey,
+    clientSecret: created.clientSecret,
+    ...(secretKey ? { secretKey } : {}),
+  };
 }
 
 /** An RSA public key of at least 2048 bits, as SPKI PEM. A private key is refused: it must never leave the partner. */
 function checkPublicKey(pem: string): string {
-  if (/PRIVATE KEY-----/.test(pem)) throw new ProvisioningError("--public-key: this is a PRIVATE key; give the public half (openssl rsa -in key.pem -pubout)");
+  if (/PRIVATE KEY-----/.test(pem))
+    throw new ProvisioningError(
+      "--public-key: this is a PRIVATE key; give the public half (openssl rsa -in key.pem -pubout)",
+    );
   let key;
   try {
     key = createPublicKey(pem);
   } catch {
     throw new ProvisioningError("--public-key: not a PEM public key");
   }
-  if (key.asymmetricKeyType !== "rsa") throw new ProvisioningError(`--public-key: an RSA key is required (SNAP signs with SHA256withRSA), got ${key.asymmetricKeyType ?? "unknown"}`);
+  if (key.asymmetricKeyType !== "rsa")
+    throw new ProvisioningError(
+      `--public-key: an RSA key is required (SNAP signs with SHA256withRSA), got ${key.asymmetricKeyType ?? "unknown"}`,
+    );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < 2048) throw new ProvisioningError(`--public-key: at least 2048 bits, got ${bits}`);
   return key.export({ type: "spki", format: "pem" }).toString();
@@ -71,6 +90,7 @@ function checkCallbackBase(ctx: GatewayContext, value: string): string {
     throw new ProvisioningError("--callback-base-url: not a URL");
   }
   const allowed = ctx.config.mode === "production" ? ["https:"] : ["https:", "http:"];
-  if (!allowed.includes(url.protocol)) throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);
+  if (!allowed.includes(url.protocol))
+    throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);
   return url.toString().replace(/\/+$/, "");
 }

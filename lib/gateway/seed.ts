@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { StartupRefusal } from "../config";
-import type { Executor } from "../db/client";
-import { gatewayMeta } from "../db/schema";
-import { inTransaction } from "../db/transaction";
-import { formatJakarta } from "../snap/time";
+import { StartupRefusal } from "@/lib/config";
+import type { Executor } from "@/lib/db/client";
+import { gatewayMeta } from "@/lib/db/schema";
+import { inTransaction } from "@/lib/db/transaction";
+import { formatJakarta } from "@/lib/contract/time";
 import { seedCatalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { choosePaymentMethod, createPaymentLink, type LinkView } from "./payment-links";
@@ -15,8 +15,8 @@ import { generateRsaKeyPair } from "./vault";
 import { putMetaOnce, readMeta } from "./keyring";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
-import { qrNotification, vaNotification } from "../snap/notifications";
-import { formatMoney } from "../money";
+import { qrNotification, vaNotification } from "@/lib/snap/notifications";
+import { formatMoney } from "@/lib/contract/money";
 
 export const SANDBOX_CHANNEL_ID = "95221";
 
@@ -72,7 +72,10 @@ async function claimSeed(ctx: GatewayContext, tx: Executor): Promise<boolean> {
           "GATEWAY_MODE",
           "production refuses this database: it holds the sandbox seed (demo merchant, and an acquirer whose private key is in sandbox-credentials.json); give production its own DATA_DIR / DATABASE_URL",
         )
-      : new StartupRefusal("GATEWAY_MODE", "this database was set up in production mode; the sandbox (test cards, simulator) must not run on it");
+      : new StartupRefusal(
+          "GATEWAY_MODE",
+          "this database was set up in production mode; the sandbox (test cards, simulator) must not run on it",
+        );
   }
   if (seeded) return false;
   await tx.insert(gatewayMeta).values({ name: "seed", value: ctx.config.mode });
@@ -108,17 +111,23 @@ async function createCheckoutClient(ctx: GatewayContext, tx: Executor, secretPre
  */
 async function syncCheckoutClient(ctx: GatewayContext): Promise<void> {
   const file = checkoutClientPath(ctx.config.dataDir);
+  // CHECKOUT_CREDENTIALS_FILE elsewhere is the operator's (a mounted secret): not ours to write.
+  if (path.resolve(ctx.config.checkoutCredentialsFile) !== path.resolve(file)) return;
   let sealed = await readMeta(ctx.db, "checkout-client");
   if (sealed === null) {
     if (!fs.existsSync(file)) {
-      ctx.log.warn({ file }, "no hosted-checkout credentials in the database or the data dir: the checkout pages cannot reach the gateway");
+      ctx.log.warn(
+        { file },
+        "no hosted-checkout credentials in the database or the data dir: the checkout pages cannot reach the gateway",
+      );
       return;
     }
     sealed = await putMetaOnce(ctx.db, "checkout-client", ctx.vault.encrypt(fs.readFileSync(file, "utf8")));
   }
   const client = JSON.parse(ctx.vault.decrypt(sealed)) as CheckoutClient;
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
-  if (current === null || JSON.stringify(JSON.parse(current)) !== JSON.stringify(client)) writePrivateJson(file, client);
+  if (current === null || JSON.stringify(JSON.parse(current)) !== JSON.stringify(client))
+    writePrivateJson(file, client);
 }
 
 /** Production: the method catalogue and the hosted checkout's client; partners come from `npm run partners`. */
@@ -199,7 +208,11 @@ async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentials | nu
   return credentials;
 }
 
-async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: Partner): Promise<{ view: LinkView; state: string }[]> {
+async function seedDemoLinks(
+  ctx: GatewayContext,
+  merchant: Partner,
+  acquirer: Partner,
+): Promise<{ view: LinkView; state: string }[]> {
   const demo = async (ref: string, title: string, items: [string, number, number][], fees: [string, number][]) =>
     inTransaction(ctx.db, (tx) =>
       createPaymentLink(ctx, tx, merchant, {
@@ -232,23 +245,73 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
         language: null,
       }),
     );
-  const open = await demo("DEMO-OPEN-001", "Coffee beans subscription", [["Gayo Arabica 250 g", 12_500_000, 2], ["Toraja Kalosi 250 g", 11_000_000, 1]], [["Shipping", 1_500_000], ["Member discount", -2_000_000]]);
-  const vaLink = await demo("DEMO-VA-002", "Office pantry order", [["Kopi Susu 1 L", 8_500_000, 3]], [["Service fee", 250_000]]);
-  const qrLink = await demo("DEMO-QR-003", "Table 7", [["Es Kopi Gula Aren", 2_800_000, 2], ["Roti Bakar", 3_200_000, 1]], []);
-  const paidLink = await demo("DEMO-PAID-004", "Catering deposit", [["Nasi kotak (50 pax)", 3_500_000, 50]], [["Delivery", 5_000_000]]);
-  const rejectedLink = await demo("DEMO-REJECTED-005", "Roastery workshop ticket", [["Workshop seat", 35_000_000, 1]], []);
+  const open = await demo(
+    "DEMO-OPEN-001",
+    "Coffee beans subscription",
+    [
+      ["Gayo Arabica 250 g", 12_500_000, 2],
+      ["Toraja Kalosi 250 g", 11_000_000, 1],
+    ],
+    [
+      ["Shipping", 1_500_000],
+      ["Member discount", -2_000_000],
+    ],
+  );
+  const vaLink = await demo(
+    "DEMO-VA-002",
+    "Office pantry order",
+    [["Kopi Susu 1 L", 8_500_000, 3]],
+    [["Service fee", 250_000]],
+  );
+  const qrLink = await demo(
+    "DEMO-QR-003",
+    "Table 7",
+    [
+      ["Es Kopi Gula Aren", 2_800_000, 2],
+      ["Roti Bakar", 3_200_000, 1],
+    ],
+    [],
+  );
+  const paidLink = await demo(
+    "DEMO-PAID-004",
+    "Catering deposit",
+    [["Nasi kotak (50 pax)", 3_500_000, 50]],
+    [["Delivery", 5_000_000]],
+  );
+  const rejectedLink = await demo(
+    "DEMO-REJECTED-005",
+    "Roastery workshop ticket",
+    [["Workshop seat", 35_000_000, 1]],
+    [],
+  );
   const choose = (link: LinkView, groupId: string, methodId: string) =>
-    inTransaction(ctx.db, (tx) => choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }));
+    inTransaction(ctx.db, (tx) =>
+      choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }),
+    );
   const va = await choose(vaLink, "va", "bca");
   const qr = await choose(qrLink, "qr", "qris");
   // Settled through the same code a real notification takes.
   const paidVa = await choose(paidLink, "va", "bni");
   await inTransaction(ctx.db, (tx) =>
-    settleVaPayment(ctx, tx, acquirer, vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) })),
+    settleVaPayment(
+      ctx,
+      tx,
+      acquirer,
+      vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) }),
+    ),
   );
   const rejectedQr = await choose(rejectedLink, "qr", "qris");
   await inTransaction(ctx.db, (tx) =>
-    applyQrNotification(ctx, tx, acquirer, qrNotification({ referenceNo: rejectedQr.payment!.referenceNo, amount: formatMoney(rejectedQr.link.totalMinor), status: "06" })),
+    applyQrNotification(
+      ctx,
+      tx,
+      acquirer,
+      qrNotification({
+        referenceNo: rejectedQr.payment!.referenceNo,
+        amount: formatMoney(rejectedQr.link.totalMinor),
+        status: "06",
+      }),
+    ),
   );
   return [
     { view: open, state: "no-method" },

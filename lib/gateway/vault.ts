@@ -1,7 +1,14 @@
-import { createCipheriv, createDecipheriv, createHmac, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { StartupRefusal, type Config } from "../config";
+import { StartupRefusal, type Config } from "@/lib/config";
 
 /**
  * Secrets stay out of the database in clear. The master key comes from the environment or
@@ -25,7 +32,11 @@ export interface Vault {
 /** The master key, from GATEWAY_MASTER_KEY, GATEWAY_MASTER_KEY_FILE or (sandbox only) the data dir. */
 export function loadMasterKey(config: Pick<Config, "mode" | "dataDir" | "masterKey">): Buffer {
   const { value, file } = config.masterKey;
-  if (value && file) throw new StartupRefusal("GATEWAY_MASTER_KEY", "set either GATEWAY_MASTER_KEY or GATEWAY_MASTER_KEY_FILE, not both");
+  if (value && file)
+    throw new StartupRefusal(
+      "GATEWAY_MASTER_KEY",
+      "set either GATEWAY_MASTER_KEY or GATEWAY_MASTER_KEY_FILE, not both",
+    );
   let text: string;
   let setting = "GATEWAY_MASTER_KEY";
   if (value) text = value;
@@ -84,7 +95,9 @@ function seal(encKey: Buffer, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", encKey, iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(
+    ".",
+  );
 }
 
 function unseal(encKey: Buffer, sealed: string): string {

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
-import { checkProductionConfig, loadConfig, type Config } from "../config";
-import { openDatabase, type Database } from "../db/client";
-import type { GatewayContext } from "../gateway/context";
-import { openKeyring } from "../gateway/keyring";
-import { readCredentials, seedGateway, type SandboxCredentials } from "../gateway/seed";
-import { loadMasterKey } from "../gateway/vault";
-import { createLogger } from "../log";
+import { checkProductionConfig, config as processConfig, loadConfig, type Config } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { openKeyring } from "@/lib/gateway/keyring";
+import { readCredentials, seedGateway, type SandboxCredentials } from "@/lib/gateway/seed";
+import { loadMasterKey } from "@/lib/gateway/vault";
+import { processLogger } from "@/lib/log";
 
 export interface Gateway {
   gw: GatewayContext;
@@ -19,10 +19,12 @@ export interface Gateway {
  * against the database, the shared RSA key) → seed. Anything unsafe throws a StartupRefusal
  * before the first request can be served. Shared by the server, the bench and the tests.
  */
-export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {}): Promise<Gateway> {
-  const config = opts.config ?? loadConfig(opts.env);
-  const log = opts.log ?? createLogger(config.logLevel);
-  const database = await openGatewayDatabase(config);
+export async function bootGateway(
+  opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {},
+): Promise<Gateway> {
+  const config = opts.config ?? (opts.env ? loadConfig(opts.env) : processConfig());
+  const log = opts.log ?? processLogger(config.logLevel);
+  const database = await openGatewayDatabase(config, log);
   try {
     const { vault } = database;
     const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
@@ -36,10 +38,18 @@ export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger;
 }
 
 /** The database with its keyring, for the server and for `npm run partners`. */
-export async function openGatewayDatabase(config: Config): Promise<Database & { vault: GatewayContext["vault"] }> {
+export async function openGatewayDatabase(
+  config: Config,
+  log?: Pick<Logger, "warn">,
+): Promise<Database & { vault: GatewayContext["vault"] }> {
   checkProductionConfig(config);
   const masterKey = loadMasterKey(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.pgPoolMax,
+    ...(log ? { log } : {}),
+  });
   try {
     return { ...database, vault: await openKeyring(database.db, config, masterKey) };
   } catch (err) {

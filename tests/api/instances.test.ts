@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GatewayClient, type SnapCredentials } from "../../lib/client/gateway-client";
-import { vaNotification } from "../../lib/client/simulator";
-import type { SandboxCredentials } from "../../lib/gateway/seed";
-import { linkRequest } from "../support/factories";
-import { startReceiver } from "../support/receiver";
-import { expectRefusal, newDatabaseUrl, spawnServer, waitHealthy, type ServerProcess } from "../support/server";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { linkRequest } from "@/tests/support/factories";
+import { startReceiver } from "@/tests/support/receiver";
+import { expectRefusal, newDatabaseUrl, spawnServer, waitHealthy, type ServerProcess } from "@/tests/support/server";
 
 /**
  * Several instances, one PostgreSQL, each with its own DATA_DIR (as containers run): they
@@ -30,11 +30,16 @@ describe("instances with their own DATA_DIR on one PostgreSQL", () => {
     databaseUrl = await newDatabaseUrl();
     const env = { GATEWAY_MASTER_KEY: masterKey, SANDBOX_CALLBACK_BASE_URL: receiver.url, CALLBACK_POLL_MS: "100" };
     // Started at once on an empty database: both migrate and seed, one after the other.
-    [a, b] = await Promise.all([spawnServer({ db: "postgres", databaseUrl, env }), spawnServer({ db: "postgres", databaseUrl, env })]);
+    [a, b] = await Promise.all([
+      spawnServer({ db: "postgres", databaseUrl, env }),
+      spawnServer({ db: "postgres", databaseUrl, env }),
+    ]);
     await Promise.all([waitHealthy(a, 200_000), waitHealthy(b, 200_000)]);
     const seeder = [a, b].filter((p) => fs.existsSync(path.join(p.dataDir, "sandbox-credentials.json")));
     expect(seeder).toHaveLength(1); // the seed ran once
-    creds = JSON.parse(fs.readFileSync(path.join(seeder[0]!.dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+    creds = JSON.parse(
+      fs.readFileSync(path.join(seeder[0]!.dataDir, "sandbox-credentials.json"), "utf8"),
+    ) as SandboxCredentials;
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -49,7 +54,9 @@ describe("instances with their own DATA_DIR on one PostgreSQL", () => {
 
   it("serve tokens and the hosted checkout's client on both", async () => {
     const checkoutA = fs.readFileSync(path.join(a.dataDir, "checkout-client.json"), "utf8");
-    expect(JSON.parse(fs.readFileSync(path.join(b.dataDir, "checkout-client.json"), "utf8"))).toEqual(JSON.parse(checkoutA));
+    expect(JSON.parse(fs.readFileSync(path.join(b.dataDir, "checkout-client.json"), "utf8"))).toEqual(
+      JSON.parse(checkoutA),
+    );
     for (const p of [a, b]) {
       const merchant = new GatewayClient(p.baseUrl, creds.merchant);
       expect((await merchant.createPaymentLink(linkRequest())).responseCode).toBe("2002700");
@@ -65,13 +72,22 @@ describe("instances with their own DATA_DIR on one PostgreSQL", () => {
       await down.stop();
       const merchant = new GatewayClient(live.baseUrl, creds.merchant);
       const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
-      const chosen = await merchant.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } });
+      const chosen = await merchant.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+      });
       const va = (chosen.paymentLinkData.payment.content as { value: string }).value;
-      await new GatewayClient(live.baseUrl, creds.acquirer).notifyVaPayment(vaNotification({ virtualAccountNo: va, amount: d.totalAmount.value }));
+      await new GatewayClient(live.baseUrl, creds.acquirer).notifyVaPayment(
+        vaNotification({ virtualAccountNo: va, amount: d.totalAmount.value }),
+      );
       const got = await receiver.waitFor((all) => all.some((r) => r.json.paymentLinkId === d.paymentLinkId), 30_000);
       expect(got.filter((r) => r.json.paymentLinkId === d.paymentLinkId).every((r) => r.signatureValid)).toBe(true);
       // Bring the stopped one back on its own data dir: it starts as it did.
-      const again = await spawnServer({ db: "postgres", databaseUrl, dataDir: down.dataDir, env: { GATEWAY_MASTER_KEY: masterKey, SANDBOX_CALLBACK_BASE_URL: receiver.url, CALLBACK_POLL_MS: "100" } });
+      const again = await spawnServer({
+        db: "postgres",
+        databaseUrl,
+        dataDir: down.dataDir,
+        env: { GATEWAY_MASTER_KEY: masterKey, SANDBOX_CALLBACK_BASE_URL: receiver.url, CALLBACK_POLL_MS: "100" },
+      });
       await waitHealthy(again, 200_000);
       if (down === a) a = again;
       else b = again;
@@ -79,9 +95,17 @@ describe("instances with their own DATA_DIR on one PostgreSQL", () => {
   });
 
   it("refuse a third instance holding another master key, saying why", async () => {
-    const { code, output } = await expectRefusal({ db: "postgres", databaseUrl, env: { GATEWAY_MASTER_KEY: randomBytes(32).toString("base64") } });
+    const { code, output } = await expectRefusal({
+      db: "postgres",
+      databaseUrl,
+      env: { GATEWAY_MASTER_KEY: randomBytes(32).toString("base64") },
+    });
     expect(code).not.toBe(0);
     const lines = output.split("\n").filter((l) => l.startsWith("refusing to start: "));
-    expect(lines).toEqual([expect.stringMatching(/^refusing to start: GATEWAY_MASTER_KEY: this database was set up with a different master key/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^refusing to start: GATEWAY_MASTER_KEY: this database was set up with a different master key/,
+      ),
+    ]);
   });
 });

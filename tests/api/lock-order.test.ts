@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { vaNotification } from "../../lib/client/simulator";
-import { linkRequest } from "../support/factories";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import { linkRequest } from "@/tests/support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 
 /**
  * A payer switching method races the bank's "VA paid" for the VA being switched away from.
@@ -17,7 +17,10 @@ const LINKS = 50;
 const ROUNDS = 5;
 
 type Answer = { status: number; code: string };
-const answer = (r: { status: number; body: unknown }): Answer => ({ status: r.status, code: String((r.body as { responseCode?: unknown }).responseCode ?? "") });
+const answer = (r: { status: number; body: unknown }): Answer => ({
+  status: r.status,
+  code: String((r.body as { responseCode?: unknown }).responseCode ?? ""),
+});
 
 describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
   let srv: RunningServer;
@@ -31,15 +34,21 @@ describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
   it(`${LINKS} links × ${ROUNDS} rounds: no 5xx, one credit per link, retries get the first answer`, async () => {
     const checkout = new GatewayClient(srv.baseUrl, srv.checkout);
     const pay = (id: string, methodId: string) =>
-      checkout.snap.raw({ method: "POST", path: "/v1.0/payment-link/pay", body: JSON.stringify({ additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId } } }) });
-    const notify = (notice: ReturnType<typeof vaNotification>) => srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/transfer-va/payment", body: JSON.stringify(notice) });
+      checkout.snap.raw({
+        method: "POST",
+        path: "/v1.0/payment-link/pay",
+        body: JSON.stringify({ additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId } } }),
+      });
+    const notify = (notice: ReturnType<typeof vaNotification>) =>
+      srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/transfer-va/payment", body: JSON.stringify(notice) });
 
     const links = await Promise.all(
       Array.from({ length: LINKS }, async () => {
         const { paymentLinkData: d } = await srv.merchant.createPaymentLink(linkRequest());
         const chosen = await pay(d.paymentLinkId, "bca");
         expect(chosen.status).toBe(200);
-        const va = (chosen.body as { paymentLinkData: { payment: { content: { value: string } } } }).paymentLinkData.payment.content.value;
+        const va = (chosen.body as { paymentLinkData: { payment: { content: { value: string } } } }).paymentLinkData
+          .payment.content.value;
         return { id: d.paymentLinkId, ref: d.partnerReferenceNo, amount: d.totalAmount.value, va, credits: 0 };
       }),
     );
@@ -55,7 +64,10 @@ describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
           all.push(answer(switched), answer(first), retry);
           expect(retry, `retry of ${link.va}`).toEqual(answer(first));
           if (answer(first).code === "2002500") link.credits++;
-          if (switched.status === 200) link.va = (switched.body as { paymentLinkData: { payment: { content: { value: string } } } }).paymentLinkData.payment.content.value;
+          if (switched.status === 200)
+            link.va = (
+              switched.body as { paymentLinkData: { payment: { content: { value: string } } } }
+            ).paymentLinkData.payment.content.value;
         }),
       );
     }
@@ -65,12 +77,17 @@ describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
 
     for (const link of links) {
       expect(link.credits, link.id).toBeLessThanOrEqual(1);
-      const status = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } })).paymentLinkData.paymentFlagStatus;
+      const status = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } }))
+        .paymentLinkData.paymentFlagStatus;
       expect(status, link.id).toBe(link.credits === 1 ? "00" : "02");
       // A link no notification got through to is still payable, once.
       if (link.credits === 0) {
-        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe("2002500");
-        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe("4042514");
+        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe(
+          "2002500",
+        );
+        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe(
+          "4042514",
+        );
       }
     }
     // Exactly one paid payment per link in the merchant's transaction list.

@@ -4,11 +4,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GatewayClient, type SnapCredentials } from "../../lib/client/gateway-client";
-import { vaNotification } from "../../lib/client/simulator";
-import { generateRsaKeyPair } from "../../lib/gateway/vault";
-import { linkRequest } from "../support/factories";
-import { DB_KINDS, expectRefusal, newDatabaseUrl, spawnServer, waitHealthy, type DbKind, type ServerProcess } from "../support/server";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import { generateRsaKeyPair } from "@/lib/gateway/vault";
+import { linkRequest } from "@/tests/support/factories";
+import {
+  DB_KINDS,
+  expectRefusal,
+  newDatabaseUrl,
+  spawnServer,
+  waitHealthy,
+  type DbKind,
+  type ServerProcess,
+} from "@/tests/support/server";
 
 /**
  * GATEWAY_MODE=production (CONTRACT §6): the sandbox is gone — no seed, no test cards, no
@@ -20,12 +28,23 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 360_000 });
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PUBLIC = "https://pay.example.test";
-const production = (masterKey = randomBytes(32).toString("base64")) => ({ GATEWAY_MODE: "production", GATEWAY_MASTER_KEY: masterKey, PUBLIC_BASE_URL: PUBLIC });
+const production = (masterKey = randomBytes(32).toString("base64")) => ({
+  GATEWAY_MODE: "production",
+  GATEWAY_MASTER_KEY: masterKey,
+  PUBLIC_BASE_URL: PUBLIC,
+});
 
 /** `npm run partners -- …` with the server's environment: exit code, stdout, stderr. */
-function partnersCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function partnersCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "partners", "--", ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "partners", "--", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -45,12 +64,36 @@ const refusalLine = (output: string) => output.split("\n").filter((l) => l.start
 
 describe("production refuses to start on anything unsafe", () => {
   const cases: [string, Record<string, string>, RegExp][] = [
-    ["no master key", { ...production(), GATEWAY_MASTER_KEY: "" }, /^refusing to start: GATEWAY_MASTER_KEY: required in production/],
-    ["a master key of the wrong size", production(randomBytes(16).toString("base64")), /^refusing to start: GATEWAY_MASTER_KEY: must be base64 of exactly 32 bytes/],
-    ["an unreadable master key file", { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: "/nonexistent/master.key" }, /^refusing to start: GATEWAY_MASTER_KEY_FILE: cannot read/],
-    ["no PUBLIC_BASE_URL", { ...production(), PUBLIC_BASE_URL: "" }, /^refusing to start: PUBLIC_BASE_URL: required in production/],
-    ["an http PUBLIC_BASE_URL", { ...production(), PUBLIC_BASE_URL: "http://pay.example.test" }, /^refusing to start: PUBLIC_BASE_URL: must be https:\/\/ in production/],
-    ["a sandbox callback base", { ...production(), SANDBOX_CALLBACK_BASE_URL: "http://127.0.0.1:9" }, /^refusing to start: SANDBOX_CALLBACK_BASE_URL: sandbox only/],
+    [
+      "no master key",
+      { ...production(), GATEWAY_MASTER_KEY: "" },
+      /^refusing to start: GATEWAY_MASTER_KEY: required in production/,
+    ],
+    [
+      "a master key of the wrong size",
+      production(randomBytes(16).toString("base64")),
+      /^refusing to start: GATEWAY_MASTER_KEY: must be base64 of exactly 32 bytes/,
+    ],
+    [
+      "an unreadable master key file",
+      { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: "/nonexistent/master.key" },
+      /^refusing to start: GATEWAY_MASTER_KEY_FILE: cannot read/,
+    ],
+    [
+      "no PUBLIC_BASE_URL",
+      { ...production(), PUBLIC_BASE_URL: "" },
+      /^refusing to start: PUBLIC_BASE_URL: required in production/,
+    ],
+    [
+      "an http PUBLIC_BASE_URL",
+      { ...production(), PUBLIC_BASE_URL: "http://pay.example.test" },
+      /^refusing to start: PUBLIC_BASE_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "a sandbox callback base",
+      { ...production(), SANDBOX_CALLBACK_BASE_URL: "http://127.0.0.1:9" },
+      /^refusing to start: SANDBOX_CALLBACK_BASE_URL: sandbox only/,
+    ],
   ];
   it.each(cases)("%s: exits non-zero with one line naming the setting", async (_, env, line) => {
     const { code, output } = await expectRefusal({ db: "pglite", env });
@@ -64,7 +107,10 @@ describe("production refuses to start on anything unsafe", () => {
   it("a master key from GATEWAY_MASTER_KEY_FILE is enough", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-mk-")), "master.key");
     fs.writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
-    const proc = await spawnServer({ db: "pglite", env: { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: file } });
+    const proc = await spawnServer({
+      db: "pglite",
+      env: { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: file },
+    });
     try {
       await waitHealthy(proc, 200_000);
     } finally {
@@ -101,8 +147,21 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     expect(Object.keys(m).sort()).toEqual(["clientKey", "clientSecret", "partnerId", "secretKey"]);
     expect(Object.keys(a).sort()).toEqual(["clientKey", "clientSecret", "partnerId"]);
     expect(m.secretKey).toMatch(/^sk_live_/);
-    merchantCreds = { partnerId: m.partnerId!, clientKey: m.clientKey!, clientSecret: m.clientSecret!, channelId: "95221", privateKeyPem: merchantKeys.privateKeyPem, secretKey: m.secretKey! };
-    acquirerCreds = { partnerId: a.partnerId!, clientKey: a.clientKey!, clientSecret: a.clientSecret!, channelId: "95221", privateKeyPem: acquirerKeys.privateKeyPem };
+    merchantCreds = {
+      partnerId: m.partnerId!,
+      clientKey: m.clientKey!,
+      clientSecret: m.clientSecret!,
+      channelId: "95221",
+      privateKeyPem: merchantKeys.privateKeyPem,
+      secretKey: m.secretKey!,
+    };
+    acquirerCreds = {
+      partnerId: a.partnerId!,
+      clientKey: a.clientKey!,
+      clientSecret: a.clientSecret!,
+      channelId: "95221",
+      privateKeyPem: acquirerKeys.privateKeyPem,
+    };
     proc = await spawnServer({ db, env, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     await waitHealthy(proc, 200_000);
     merchant = new GatewayClient(proc.baseUrl, merchantCreds);
@@ -114,11 +173,15 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
   it("seeds no sandbox: no credentials file, no demo links, no test keys", async () => {
     expect(fs.existsSync(path.join(proc.dataDir, "sandbox-credentials.json"))).toBe(false);
     expect(fs.existsSync(path.join(proc.dataDir, "gateway-master.key"))).toBe(false);
-    const checkout = JSON.parse(fs.readFileSync(path.join(proc.dataDir, "checkout-client.json"), "utf8")) as { secretKey: string };
+    const checkout = JSON.parse(fs.readFileSync(path.join(proc.dataDir, "checkout-client.json"), "utf8")) as {
+      secretKey: string;
+    };
     expect(checkout.secretKey).toMatch(/^sk_live_/);
     expect(fs.statSync(path.join(proc.dataDir, "checkout-client.json")).mode & 0o777).toBe(0o600);
     // The merchant's own listing holds nothing it did not create.
-    const res = await fetch(`${proc.baseUrl}/v1/callback-deliveries?limit=10`, { headers: { "X-Secret-Key": merchantCreds.secretKey } });
+    const res = await fetch(`${proc.baseUrl}/v1/callback-deliveries?limit=10`, {
+      headers: { "X-Secret-Key": merchantCreds.secretKey },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
   });
@@ -127,8 +190,14 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
     const methods = await merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     const cc = methods.paymentLinkPaymentMethod.additionalInfo.paymentMethod.find((g) => g.id === "cc")!;
-    expect(cc).toMatchObject({ active: false, activeText: { english: "Not available", indonesia: "Tidak tersedia" }, method: [] });
-    const pay = merchant.payPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "cc", methodId: "card" } } });
+    expect(cc).toMatchObject({
+      active: false,
+      activeText: { english: "Not available", indonesia: "Tidak tersedia" },
+      method: [],
+    });
+    const pay = merchant.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "cc", methodId: "card" } },
+    });
     await expect(pay).rejects.toMatchObject({ status: 403, responseCode: "4032701" });
     // SNAP Card Pay
     const card = merchant.cardPay({
@@ -142,24 +211,40 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
 
   it("refuses /v1 card payments and has no 3-D Secure simulator", async () => {
     const headers = { "X-Secret-Key": merchantCreds.secretKey, "Content-Type": "application/json" };
-    const create = await fetch(`${proc.baseUrl}/v1/payment-intents`, { method: "POST", headers, body: JSON.stringify({ amount: 10000, currency: "IDR" }) });
+    const create = await fetch(`${proc.baseUrl}/v1/payment-intents`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ amount: 10000, currency: "IDR" }),
+    });
     expect(create.status).toBe(400);
     expect(((await create.json()) as { error: { code: string } }).error.code).toBe("card_payments_unavailable");
     const id = "4f0b8d7e-6a1c-4b8e-9d2f-3c5a7e9b1d04";
     const confirm = await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/confirm`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ clientSecret: `pi_${id}_secret_x`, card: { number: "4111111111111111", expMonth: 12, expYear: 2040, cvc: "123", holderName: "T" } }),
+      body: JSON.stringify({
+        clientSecret: `pi_${id}_secret_x`,
+        card: { number: "4111111111111111", expMonth: 12, expYear: 2040, cvc: "123", holderName: "T" },
+      }),
     });
     expect(confirm.status).toBe(400);
     expect(((await confirm.json()) as { error: { code: string } }).error.code).toBe("card_payments_unavailable");
     expect((await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/3ds?token=x`)).status).toBe(404);
-    expect((await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/3ds`, { method: "POST", body: new URLSearchParams({ token: "x", action: "approve" }) })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/3ds`, {
+          method: "POST",
+          body: new URLSearchParams({ token: "x", action: "approve" }),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("settles a VA through a provisioned acquirer, and the checkout shows no simulator", async () => {
     const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
-    const chosen = await merchant.payPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } });
+    const chosen = await merchant.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
     const va = (chosen.paymentLinkData.payment.content as { value: string }).value;
 
     // The payer's page (the secret exchanged for the cookie), as a browser would load it.
@@ -174,17 +259,25 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     expect(html).not.toMatch(/Simulate payment|Sandbox|4111/);
 
     const acquirer = new GatewayClient(proc.baseUrl, acquirerCreds);
-    const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: va, amount: link.totalAmount.value }));
+    const res = await acquirer.notifyVaPayment(
+      vaNotification({ virtualAccountNo: va, amount: link.totalAmount.value }),
+    );
     expect(res.responseCode).toBe("2002500");
     const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     expect(after.paymentLinkData.paymentFlagStatus).toBe("00");
   });
 
   it("`npm run partners` refuses a private key and explains console users", async () => {
-    const priv = await partnersCli(["add", "merchant", "--name", "X", "--public-key", keyFile(merchantKeys.privateKeyPem)], cliEnv);
+    const priv = await partnersCli(
+      ["add", "merchant", "--name", "X", "--public-key", keyFile(merchantKeys.privateKeyPem)],
+      cliEnv,
+    );
     expect(priv.code).toBe(1);
     expect(priv.stdout).toBe("");
-    const user = await partnersCli(["add", "user", "--merchant", merchantCreds.partnerId, "--email", "a@example.test"], cliEnv);
+    const user = await partnersCli(
+      ["add", "user", "--merchant", merchantCreds.partnerId, "--email", "a@example.test"],
+      cliEnv,
+    );
     expect(user.code).toBe(1);
     expect(user.stderr).toMatch(/console users not available yet/);
     if (db === "pglite") {
@@ -195,7 +288,13 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       // On PostgreSQL the server may keep running: a new merchant can sign in at once.
       const keys = generateRsaKeyPair();
       const m = await provision("merchant", "Second Shop", keys.publicKeyPem);
-      const second = new GatewayClient(proc.baseUrl, { partnerId: m.partnerId!, clientKey: m.clientKey!, clientSecret: m.clientSecret!, channelId: "95221", privateKeyPem: keys.privateKeyPem });
+      const second = new GatewayClient(proc.baseUrl, {
+        partnerId: m.partnerId!,
+        clientKey: m.clientKey!,
+        clientSecret: m.clientSecret!,
+        channelId: "95221",
+        privateKeyPem: keys.privateKeyPem,
+      });
       expect((await second.createPaymentLink(linkRequest())).responseCode).toBe("2002700");
       // The gateway's public key for merchants, the one callbacks are signed with.
       const key = await partnersCli(["gateway-key"], cliEnv);
@@ -214,6 +313,10 @@ describe("production and sandbox do not share a database", () => {
     await sandbox.stop();
     const { code, output } = await expectRefusal({ db: "pglite", dataDir, env: production(masterKey) });
     expect(code).not.toBe(0);
-    expect(refusalLine(output)).toEqual([expect.stringMatching(/^refusing to start: GATEWAY_MODE: production refuses this database: it holds the sandbox seed/)]);
+    expect(refusalLine(output)).toEqual([
+      expect.stringMatching(
+        /^refusing to start: GATEWAY_MODE: production refuses this database: it holds the sandbox seed/,
+      ),
+    ]);
   });
 });

@@ -4,14 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig, StartupRefusal } from "../../lib/config";
-import { accessTokens, gatewayMeta } from "../../lib/db/schema";
-import { authenticateToken, issueAccessToken, pruneAccessTokens, tokenCacheSize, clearPartnerCaches } from "../../lib/gateway/partners";
-import { createLogger } from "../../lib/log";
-import { bootGateway, openGatewayDatabase, type Gateway } from "../../lib/server/boot";
-import { rsaSign, tokenStringToSign } from "../../lib/snap/signing";
-import { formatJakarta } from "../../lib/snap/time";
-import { DB_KINDS, newDatabaseUrl } from "../support/server";
+import { loadConfig, StartupRefusal } from "@/lib/config";
+import { accessTokens, gatewayMeta } from "@/lib/db/schema";
+import {
+  authenticateToken,
+  issueAccessToken,
+  pruneAccessTokens,
+  tokenCacheSize,
+  clearPartnerCaches,
+} from "@/lib/gateway/partners";
+import { createLogger } from "@/lib/log";
+import { bootGateway, openGatewayDatabase, type Gateway } from "@/lib/server/boot";
+import { rsaSign, tokenStringToSign } from "@/lib/snap/signing";
+import { formatJakarta } from "@/lib/contract/time";
+import { DB_KINDS, newDatabaseUrl } from "@/tests/support/server";
 
 /**
  * In-process, on PGlite and PostgreSQL: what the gateway keeps is bounded (expired tokens
@@ -26,7 +32,13 @@ describe.each(DB_KINDS)("storage on %s", (db) => {
 
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-bounds-"));
-    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db === "postgres" ? await newDatabaseUrl() : "", GATEWAY_MASTER_KEY: masterKey, TOKEN_CACHE_MAX: "40" };
+    env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: db === "postgres" ? await newDatabaseUrl() : "",
+      GATEWAY_MASTER_KEY: masterKey,
+      TOKEN_CACHE_MAX: "40",
+    };
     gateway = await bootGateway({ env, log: createLogger("warn") });
   });
   afterAll(async () => {
@@ -42,9 +54,15 @@ describe.each(DB_KINDS)("storage on %s", (db) => {
       { tokenHash: `new-${randomBytes(8).toString("hex")}`, partnerId, expiresAt: new Date(now.getTime() + 60_000) },
     ]);
     expect(await pruneAccessTokens(gw.db, now)).toBeGreaterThanOrEqual(1);
-    const [{ expired } = { expired: -1 }] = await gw.db.select({ expired: sql<number>`count(*)::int` }).from(accessTokens).where(sql`${accessTokens.expiresAt} < ${now}`);
+    const [{ expired } = { expired: -1 }] = await gw.db
+      .select({ expired: sql<number>`count(*)::int` })
+      .from(accessTokens)
+      .where(sql`${accessTokens.expiresAt} < ${now}`);
     expect(expired).toBe(0);
-    const [{ live } = { live: 0 }] = await gw.db.select({ live: sql<number>`count(*)::int` }).from(accessTokens).where(sql`${accessTokens.expiresAt} >= ${now}`);
+    const [{ live } = { live: 0 }] = await gw.db
+      .select({ live: sql<number>`count(*)::int` })
+      .from(accessTokens)
+      .where(sql`${accessTokens.expiresAt} >= ${now}`);
     expect(live).toBeGreaterThanOrEqual(1);
   });
 
@@ -55,7 +73,11 @@ describe.each(DB_KINDS)("storage on %s", (db) => {
     const tokens: string[] = [];
     for (let i = 0; i < 60; i++) {
       const timestamp = formatJakarta(new Date());
-      const { accessToken } = await issueAccessToken(gw, { clientKey: m.clientKey, timestamp, signature: rsaSign(m.privateKeyPem, tokenStringToSign(m.clientKey, timestamp)) });
+      const { accessToken } = await issueAccessToken(gw, {
+        clientKey: m.clientKey,
+        timestamp,
+        signature: rsaSign(m.privateKeyPem, tokenStringToSign(m.clientKey, timestamp)),
+      });
       tokens.push(accessToken);
       expect(tokenCacheSize()).toBeLessThanOrEqual(40);
     }
@@ -67,7 +89,9 @@ describe.each(DB_KINDS)("storage on %s", (db) => {
     if (db === "pglite") await gateway.database.close(); // one process… one opener per data dir
     const other = loadConfig({ ...env, GATEWAY_MASTER_KEY: randomBytes(32).toString("base64") });
     await expect(openGatewayDatabase(other)).rejects.toThrow(StartupRefusal);
-    await expect(openGatewayDatabase(other)).rejects.toThrow(/GATEWAY_MASTER_KEY: this database was set up with a different master key/);
+    await expect(openGatewayDatabase(other)).rejects.toThrow(
+      /GATEWAY_MASTER_KEY: this database was set up with a different master key/,
+    );
     // Remove the check, as a database of the previous version has none: the partners' sealed secrets still tell.
     const own = await openGatewayDatabase(loadConfig(env));
     await own.db.delete(gatewayMeta).where(eq(gatewayMeta.name, "master-key-check"));

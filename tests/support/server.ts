@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import type { SandboxCredentials } from "../../lib/gateway/seed";
-import { GatewayClient, type SnapCredentials } from "../../lib/client/gateway-client";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { freePort } from "./postgres";
 
 export type DbKind = "pglite" | "postgres";
@@ -51,7 +51,12 @@ export interface ServerProcess {
 }
 
 /** Start dist/server.js on a free port with a fresh (or the given) data dir; does not wait. */
-export async function spawnServer(opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string }): Promise<ServerProcess> {
+export async function spawnServer(opts: {
+  db: DbKind;
+  env?: Record<string, string>;
+  dataDir?: string;
+  databaseUrl?: string;
+}): Promise<ServerProcess> {
   if (!fs.existsSync(path.join(ROOT, "dist/server.js")) || !fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
     throw new Error("no production build: run `npm run build` first (npm test does)");
   }
@@ -111,7 +116,10 @@ export async function waitHealthy(proc: ServerProcess, timeoutMs = 60_000): Prom
 }
 
 /** Start a server that is expected to refuse: its exit code and output. */
-export async function expectRefusal(opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string }, timeoutMs = 60_000) {
+export async function expectRefusal(
+  opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string },
+  timeoutMs = 60_000,
+) {
   const proc = await spawnServer(opts);
   const timer = setTimeout(() => proc.child.kill("SIGKILL"), timeoutMs);
   const code = await proc.exited;
@@ -123,11 +131,15 @@ export async function expectRefusal(opts: { db: DbKind; env?: Record<string, str
  * Start the real production server (dist/server.js, the .next build) on a free port with
  * a fresh data dir, and wait until /api/health answers.
  */
-export async function startServer(opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" }): Promise<RunningServer> {
+export async function startServer(
+  opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" },
+): Promise<RunningServer> {
   const proc = await spawnServer(opts);
   await waitHealthy(proc);
   const { dataDir } = proc;
-  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"),
+  ) as SandboxCredentials;
   const checkout = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
   return {
     baseUrl: proc.baseUrl,

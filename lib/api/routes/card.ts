@@ -1,15 +1,19 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
-import { paymentIntents } from "../../db/schema";
-import type { GatewayContext } from "../../gateway/context";
-import { clientSecretOf, createIntent, findIntent, threeDsSimulated } from "../../gateway/intents";
-import { V1Error } from "../../gateway/v1-error";
-import { parseMoney } from "../../money";
-import { SnapError } from "../../snap/codes";
-import type { ApiEnv } from "../env";
-import { escapeHtml, page } from "../pages/html";
-import { CardPayRequest, CardPayResponse } from "../schemas/card";
-import { defineSnapRoute } from "../snap-route";
+import type { GatewayContext } from "@/lib/gateway/context";
+import {
+  clientSecretOf,
+  createIntent,
+  findIntentOrNull,
+  hasIntentForReference,
+  threeDsSimulated,
+} from "@/lib/gateway/intents";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { parseMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import type { ApiEnv } from "@/lib/api/env";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const SANDBOX_HINT = `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>`;
 
@@ -32,12 +36,8 @@ export const cardPayRoute = defineSnapRoute({
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
     if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    const [dup] = await tx
-      .select({ id: paymentIntents.id })
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.partnerId, partner.id), eq(paymentIntents.partnerReferenceNo, body.partnerReferenceNo)))
-      .limit(1);
-    if (dup) throw new SnapError("duplicatePartnerReference");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
+      throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
         amount: minor / 100,
@@ -46,7 +46,11 @@ export const cardPayRoute = defineSnapRoute({
         partnerReferenceNo: body.partnerReferenceNo,
         returnUrl,
       });
-      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
+      return {
+        referenceNo: intent.id,
+        partnerReferenceNo: body.partnerReferenceNo,
+        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
+      };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
       throw err;
@@ -64,13 +68,16 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     path: "/v1.0/debit/redirect/{referenceNo}",
     summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
     tags: ["Debit / Credit Card"],
-    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
+    responses: {
+      200: { description: "hosted card page (HTML)" },
+      302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" },
+    },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
-    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
     }
@@ -82,7 +89,11 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
+    const amount = new Intl.NumberFormat("id-ID", {
+      style: "currency",
+      currency: "IDR",
+      maximumFractionDigits: 0,
+    }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
     return c.html(
       page(

@@ -1,11 +1,11 @@
 import "server-only";
 import fs from "node:fs";
-import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { parseQris } from "../qris";
-import { gatewayBaseUrl } from "./checkout-gateway";
-import { NOTIFICATION_PATHS, type SnapCredentials } from "./gateway-client";
-import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./simulator";
+import { config } from "@/lib/config";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import { gatewayBaseUrl } from "./gateway";
+import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
 
 /**
  * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
@@ -13,12 +13,11 @@ import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./s
  * file, a real signed notification over HTTP. Nothing of this exists in production mode.
  */
 export function sandboxMode(): boolean {
-  return process.env.GATEWAY_MODE !== "production";
+  return config().mode !== "production";
 }
 
 function sandboxCredentialsFile(): string {
-  if (process.env.SANDBOX_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
-  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "sandbox-credentials.json");
+  return config().sandboxCredentialsFile;
 }
 
 let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;
@@ -42,7 +41,8 @@ export function sandboxAcquirer(): SnapCredentials | null {
   return acquirer;
 }
 
-export type SimulatedOutcome = "pay" | "fail";
+export type { SimulatedOutcome } from "./action-results";
+import type { SimulatedOutcome } from "./action-results";
 
 /**
  * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The hosted checkout's own client credentials (written by the sandbox seed). */
+  CHECKOUT_CREDENTIALS_FILE: optional(z.string().min(1)),
+  /** Where the checkout's sandbox panel finds the acquirer's credentials. */
+  SANDBOX_CREDENTIALS_FILE: optional(z.string().min(1)),
+  NODE_ENV: optional(z.enum(["development", "production", "test"])),
 });
 
 export type Config = {
@@ -59,6 +65,10 @@ export type Config = {
   tokenCacheMax: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  pgPoolMax: number;
+  checkoutCredentialsFile: string;
+  sandboxCredentialsFile: string;
+  dev: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,16 +80,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
+  const inDataDir = (file: string | undefined, name: string) =>
+    file ? path.resolve(/*turbopackIgnore: true*/ file) : path.join(/*turbopackIgnore: true*/ dataDir, name);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicBaseUrl,
     gatewayBaseUrl: stripSlash(e.GATEWAY_BASE_URL ?? `http://127.0.0.1:${e.PORT}`),
     sandboxCallbackBaseUrl: e.SANDBOX_CALLBACK_BASE_URL && stripSlash(e.SANDBOX_CALLBACK_BASE_URL),
     mode: e.GATEWAY_MODE,
-    masterKey: { value: e.GATEWAY_MASTER_KEY, file: e.GATEWAY_MASTER_KEY_FILE && path.resolve(e.GATEWAY_MASTER_KEY_FILE) },
+    masterKey: {
+      value: e.GATEWAY_MASTER_KEY,
+      file: e.GATEWAY_MASTER_KEY_FILE && path.resolve(/*turbopackIgnore: true*/ e.GATEWAY_MASTER_KEY_FILE),
+    },
     cardProcessor: e.GATEWAY_MODE === "sandbox" ? "sandbox" : null,
     publicBaseUrlSet: !!e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -93,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
+    pgPoolMax: e.PG_POOL_MAX,
+    checkoutCredentialsFile: inDataDir(e.CHECKOUT_CREDENTIALS_FILE, "checkout-client.json"),
+    sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
+    dev: e.NODE_ENV === "development",
   };
 }
 
@@ -117,14 +137,35 @@ export class StartupRefusal extends Error {
 export function checkProductionConfig(config: Config): void {
   if (config.mode !== "production") return;
   if (!config.publicBaseUrlSet) {
-    throw new StartupRefusal("PUBLIC_BASE_URL", "required in production: the https:// address payers and merchants reach (it is in every payment link)");
+    throw new StartupRefusal(
+      "PUBLIC_BASE_URL",
+      "required in production: the https:// address payers and merchants reach (it is in every payment link)",
+    );
   }
   if (!config.publicBaseUrl.startsWith("https://")) {
-    throw new StartupRefusal("PUBLIC_BASE_URL", `must be https:// in production: payment-link secrets and session cookies travel in it (got ${new URL(config.publicBaseUrl).origin})`);
+    throw new StartupRefusal(
+      "PUBLIC_BASE_URL",
+      `must be https:// in production: payment-link secrets and session cookies travel in it (got ${new URL(config.publicBaseUrl).origin})`,
+    );
   }
   if (config.sandboxCallbackBaseUrl) {
-    throw new StartupRefusal("SANDBOX_CALLBACK_BASE_URL", "sandbox only: production seeds no demo merchant; unset it (merchants get their callback URL when provisioned)");
+    throw new StartupRefusal(
+      "SANDBOX_CALLBACK_BASE_URL",
+      "sandbox only: production seeds no demo merchant; unset it (merchants get their callback URL when provisioned)",
+    );
   }
+}
+
+let current: Config | undefined;
+
+/**
+ * The configuration of this process, validated on first use; the gateway's boot and the Next
+ * side (pages, actions, proxy) read the same environment through it. A bad value stops the
+ * process at start (lib/server/boot.ts calls this before anything listens).
+ */
+export function config(): Config {
+  current ??= loadConfig(process.env);
+  return current;
 }
 
 function stripSlash(url: string): string {
