@@ -1,16 +1,17 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type z } from "zod";
-import type { Executor, GatewayContext } from "@/lib/gateway/context";
-import { inTransaction } from "@/lib/gateway/context";
+import { inTransaction, type Executor, type GatewayContext } from "@/lib/gateway/context";
 import { recordExternalId } from "@/lib/gateway/external-ids";
 import { authenticateToken, type Partner, type PartnerKind } from "@/lib/gateway/partners";
 import { successCode, SnapError, type ServiceCode } from "@/lib/snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "@/lib/snap/headers";
 import { hmacVerify, serviceStringToSign } from "@/lib/snap/signing";
+import { formatJakartaMillis } from "@/lib/contract/time";
 import { parseJsonBody, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { toSnapAnswer, zodToSnapError } from "./errors";
+import { snapOperation } from "./openapi/snap-operation";
 import type { RateLimiter } from "./rate-limit";
 
 export interface SnapCall<B, Q> {
@@ -62,6 +63,19 @@ export function defineSnapRoute<
 }
 
 /**
+ * Every answer under /v1.0 carries X-TIMESTAMP, the gateway's clock in Jakarta time with
+ * milliseconds (CONTRACT §2; the SNAP standard marks it mandatory on responses). Set once
+ * here, after everything else has answered, so the token, every operation's success and
+ * error, unknown paths (notFound), faults (onError) and 429s all get it. Mount it first.
+ */
+export function stampSnapAnswers(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.use("/v1.0/*", async (c, next) => {
+    await next();
+    c.header("X-TIMESTAMP", formatJakartaMillis(gw.now()));
+  });
+}
+
+/**
  * The one wrapper for the signed family. In order: body bytes (≤ 64 KiB), header fields,
  * token, timestamp window, partner id, HMAC over the raw bytes (constant time), scope,
  * rate limit, JSON, zod; then the business step in one transaction together with the
@@ -73,23 +87,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
   deps: { gw: GatewayContext; limiter: RateLimiter },
 ): void {
   const { gw, limiter } = deps;
-  app.openAPIRegistry.registerPath({
-    method: route.method,
-    path: route.path.replace(/:(\w+)/g, "{$1}"),
-    summary: route.summary,
-    tags: [route.tag],
-    request: {
-      ...(route.body ? { body: { content: { "application/json": { schema: route.body } }, required: true } } : {}),
-      ...(route.query ? { query: route.query as never } : {}),
-    },
-    responses: {
-      200: {
-        description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`,
-        content: { "application/json": { schema: route.response } },
-      },
-      default: { description: "SNAP error envelope {responseCode, responseMessage}" },
-    },
-  });
+  app.openAPIRegistry.registerPath(snapOperation(route));
 
   const handle = async (c: Context<ApiEnv>) => {
     let refusable: { partner: Partner; body: z.output<BS> } | null = null;

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import { inTransaction } from "@/lib/db/transaction";
-import type { GatewayContext } from "./context";
+import { inTransaction, type GatewayContext } from "./context";
 import { V1Error } from "./v1-error";
 
 const TTL_MS = 24 * 3600_000;
@@ -51,13 +50,7 @@ export async function withIdempotency(
   const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
   if (!key) return inTransaction(ctx.db, work);
   if (key.length > 255)
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "parameter_invalid",
-      "Idempotency-Key is at most 255 characters.",
-      "Idempotency-Key",
-    );
+    throw new V1Error("parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
   const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
   const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) =>
     !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
@@ -91,8 +84,6 @@ export async function withIdempotency(
     }
   }
   throw new V1Error(
-    409,
-    "idempotency_error",
     "idempotency_key_in_use",
     "A request with this Idempotency-Key is still in progress; retry shortly.",
   );
@@ -104,8 +95,6 @@ function replay(
 ): Stored {
   if (prior.requestHash !== scope.requestHash) {
     throw new V1Error(
-      409,
-      "idempotency_error",
       "idempotency_key_in_use",
       "This Idempotency-Key was used with a different request.",
       "Idempotency-Key",

@@ -52,13 +52,10 @@ export async function createIntent(
   input: CreateIntentInput,
 ): Promise<IntentRow> {
   requireCardProcessor(ctx);
-  if (input.currency !== "IDR")
-    throw new V1Error(400, "invalid_request_error", "currency_not_supported", "Only IDR is supported.", "currency");
+  if (input.currency !== "IDR") throw new V1Error("currency_not_supported", "Only IDR is supported.", "currency");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
     throw new V1Error(
-      400,
-      "invalid_request_error",
       "parameter_missing",
       "The hosted checkout creates intents for a payment link only.",
       "metadata.paymentLinkId",
@@ -80,37 +77,21 @@ export async function createIntent(
       )
       .for("update", { of: paymentLinks })
       .limit(1);
-    if (!row)
-      throw new V1Error(
-        404,
-        "invalid_request_error",
-        "resource_missing",
-        "No such payment link.",
-        "metadata.paymentLinkId",
-      );
+    if (!row) throw new V1Error("resource_missing", "No such payment link.", "metadata.paymentLinkId");
     const state = linkState(row.link, now);
     if (state !== "pending" || row.payment?.groupId !== "cc" || row.payment.status !== "active") {
       throw new V1Error(
-        409,
-        "invalid_request_error",
         "payment_link_not_awaiting_card",
         "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).",
       );
     }
     if (row.link.totalMinor % 100 !== 0 || input.amount * 100 !== row.link.totalMinor) {
-      throw new V1Error(
-        400,
-        "invalid_request_error",
-        "amount_mismatch",
-        "amount must equal the payment link's total in whole rupiah.",
-        "amount",
-      );
+      throw new V1Error("amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
     partnerId = row.link.partnerId;
     paymentId = row.payment.id;
   } else {
-    if (caller.kind !== "merchant")
-      throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+    if (caller.kind !== "merchant") throw new V1Error("invalid_api_key", "Invalid secret key.");
     paymentId = randomUUID();
     await tx.insert(payments).values({
       id: paymentId,
@@ -156,8 +137,6 @@ export async function createIntent(
 function requireCardProcessor(ctx: GatewayContext): void {
   if (ctx.config.cardProcessor === null) {
     throw new V1Error(
-      400,
-      "invalid_request_error",
       "card_payments_unavailable",
       "Card payments are not available: this gateway has no card processor configured.",
     );
@@ -173,7 +152,7 @@ export function threeDsSimulated(ctx: GatewayContext): boolean {
 export const isIntentId = isUuid;
 
 function noSuchIntent(): V1Error {
-  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+  return new V1Error("resource_missing", "No such payment intent.", "id");
 }
 
 /** An intent the caller may see: a merchant its own, the checkout those of links. */
@@ -206,24 +185,17 @@ export async function hasIntentForReference(
 }
 
 /** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
-export async function findIntentOrNull(
-  tx: Executor,
-  caller: Partner | null,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<IntentRow | null> {
+export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
   try {
     return await findIntent(tx, caller, id, opts);
   } catch (err) {
-    if (err instanceof V1Error && err.status === 404) return null;
+    if (err instanceof V1Error && err.code === "resource_missing") return null;
     throw err;
   }
 }
 
 function noIntentForSecret(): V1Error {
   return new V1Error(
-    404,
-    "invalid_request_error",
     "resource_missing",
     "No such payment intent, or the client secret does not match.",
     "clientSecret",
@@ -265,41 +237,23 @@ export async function confirmIntent(
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {
     throw new V1Error(
-      409,
-      "invalid_request_error",
       "payment_intent_unexpected_state",
       `This payment intent is ${intent.status} and cannot be confirmed.`,
     );
   }
   const card = input.card;
   const number = card.number.replace(/[\s-]/g, "");
-  if (!luhnValid(number))
-    throw new V1Error(400, "invalid_request_error", "invalid_number", "The card number is not valid.", "card.number");
+  if (!luhnValid(number)) throw new V1Error("invalid_number", "The card number is not valid.", "card.number");
   if (card.expMonth < 1 || card.expMonth > 12)
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "invalid_expiry_month",
-      "The expiry month is not valid.",
-      "card.expMonth",
-    );
+    throw new V1Error("invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
   if (card.expYear < 2000 || card.expYear > 2100)
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "invalid_expiry_year",
-      "The expiry year is not valid.",
-      "card.expYear",
-    );
+    throw new V1Error("invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
   if (expired(card.expMonth, card.expYear, ctx.now()))
-    throw new V1Error(400, "invalid_request_error", "expired_card", "The card has expired.", "card.expYear");
-  if (!/^\d{3,4}$/.test(card.cvc))
-    throw new V1Error(400, "invalid_request_error", "invalid_cvc", "The security code is not valid.", "card.cvc");
+    throw new V1Error("expired_card", "The card has expired.", "card.expYear");
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new V1Error("invalid_cvc", "The security code is not valid.", "card.cvc");
   const outcome = TEST_CARDS[number as keyof typeof TEST_CARDS];
   if (!outcome) {
     throw new V1Error(
-      400,
-      "invalid_request_error",
       "test_card_required",
       "This is the sandbox: use a test card — 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
       "card.number",
@@ -339,11 +293,9 @@ export async function completeThreeDs(
   token: string,
   approve: boolean,
 ): Promise<IntentRow> {
-  if (!threeDsSimulated(ctx))
-    throw new V1Error(404, "invalid_request_error", "resource_missing", "No such authentication.");
+  if (!threeDsSimulated(ctx)) throw new V1Error("resource_missing", "No such authentication.");
   const intent = await findIntent(tx, null, id, { forUpdate: true });
-  if (!safeEqual(token, threeDsToken(ctx, id)))
-    throw new V1Error(404, "invalid_request_error", "resource_missing", "No such authentication.");
+  if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error("resource_missing", "No such authentication.");
   if (intent.status !== "requires_action") return intent; // a second click changes nothing
   await assertLinkPayable(ctx, tx, intent).catch(async (err: unknown) => {
     if (approve) throw err;
@@ -355,8 +307,6 @@ export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Pa
   const intent = await findIntent(tx, caller, id, { forUpdate: true });
   if (intent.status === "succeeded" || intent.status === "canceled") {
     throw new V1Error(
-      409,
-      "invalid_request_error",
       "payment_intent_unexpected_state",
       `This payment intent is ${intent.status} and cannot be canceled.`,
     );
@@ -386,8 +336,6 @@ async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Inte
   const [payment] = await tx.select().from(payments).where(eq(payments.id, intent.paymentId)).limit(1);
   if (!row || linkState(row.link, ctx.now()) !== "pending" || payment?.status !== "active") {
     throw new V1Error(
-      409,
-      "invalid_request_error",
       "payment_link_not_payable",
       "The payment link can no longer be paid by this intent (paid, expired or another method chosen).",
     );
@@ -431,12 +379,8 @@ async function finishIntent(
   // A decline that comes late (a second intent of the link has paid it, another method was
   // chosen, the link expired) is the intent's alone: the payment row and the link are
   // another outcome's now and keep it — no rejected row, no card details of this card.
-  if (
-    !success &&
-    (payment.status !== "active" || linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id)
-  ) {
-    return { intent: done!, declined: true };
-  }
+  const waiting = payment.status === "active" && linkState(link, now) === "pending" && link.currentPaymentId === payment.id;
+  if (!success && !waiting) return { intent: done!, declined: true };
   const withContent = { ...payment, ...content };
   await tx.update(payments).set(content).where(eq(payments.id, payment.id));
   let after;

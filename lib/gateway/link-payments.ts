@@ -96,15 +96,11 @@ export async function createLinkPayment(
   throw new Error(`no payment content for method group ${method.groupId}`);
 }
 
-/**
- * The previous method stops accepting money: its VA/QR is retired with it. Called with the
- * link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
- */
+/** The previous method stops accepting money: its VA/QR is retired with it. */
 export async function retirePayment(tx: Executor, payment: PaymentRow): Promise<void> {
-  if (payment.groupId === "va")
-    await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
-  if (payment.groupId === "qr")
-    await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
+  // Called with the link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
+  if (payment.groupId === "va") await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
+  if (payment.groupId === "qr") await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
   await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
 }
 
@@ -126,20 +122,19 @@ async function allocateVaNumber(tx: Executor, method: MethodRow) {
   throw new Error("could not allocate a VA number");
 }
 
-/** The merchant's QRIS identity, derived from its id so every QR of one merchant agrees. */
-export function qrisFor(
-  merchant: Pick<Partner, "id" | "name" | "city">,
-  amountMinor: number,
-  reference: string,
-): string {
-  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`)
-    .toString()
-    .padStart(19, "0")
-    .slice(-13);
+/**
+ * The merchant's QRIS identity, derived from its id so every QR of one merchant agrees:
+ * an NMID shaped like an issued one ("ID" + 13 digits, 15 characters, the digits starting
+ * with "10" as ASPI's do), the PAN from the same digits, tag 61 from its postal code.
+ * The caller has checked the amount with fitsQrisAmount: this never sees one it cannot write.
+ */
+export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city" | "postalCode">, amountMinor: number, reference: string): string {
+  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`).toString().padStart(19, "0").slice(-13);
   return buildDynamicQris({
     merchantName: asciiName(merchant.name),
     merchantCity: asciiName(merchant.city),
-    nmid: `ID10${digits}`,
+    postalCode: merchant.postalCode,
+    nmid: `ID10${digits.slice(-11)}`,
     merchantPan: `936009${digits}`,
     acquirerDomain: "ID.CO.NUSAPAY.WWW",
     mcc: "5999",
@@ -150,10 +145,5 @@ export function qrisFor(
 }
 
 function asciiName(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[^\x20-\x7e]/g, "")
-      .trim() || "MERCHANT"
-  );
+  return name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").trim() || "MERCHANT";
 }

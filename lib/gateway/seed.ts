@@ -159,6 +159,7 @@ async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentials | nu
       kind: "merchant",
       name: "Toko Kopi Nusantara",
       city: "Jakarta",
+      postalCode: "10110",
       publicKeyPem: merchantKeys.publicKeyPem,
       channelId: SANDBOX_CHANNEL_ID,
       secretKey,

@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { freePort } from "./postgres";
+import { ResponseValidator, type OpenApiDocument } from "./openapi-validator";
 
 export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
@@ -20,6 +21,8 @@ export interface RunningServer {
   checkout: SnapCredentials;
   merchant: GatewayClient;
   acquirer: GatewayClient;
+  /** Checks answers against the document this server serves; its fetch() is the clients'. */
+  validator: ResponseValidator;
   logs(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   child: ChildProcess;
@@ -50,13 +53,10 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+type StartOptions = { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string };
+
 /** Start dist/server.js on a free port with a fresh (or the given) data dir; does not wait. */
-export async function spawnServer(opts: {
-  db: DbKind;
-  env?: Record<string, string>;
-  dataDir?: string;
-  databaseUrl?: string;
-}): Promise<ServerProcess> {
+export async function spawnServer(opts: StartOptions): Promise<ServerProcess> {
   if (!fs.existsSync(path.join(ROOT, "dist/server.js")) || !fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
     throw new Error("no production build: run `npm run build` first (npm test does)");
   }
@@ -116,10 +116,7 @@ export async function waitHealthy(proc: ServerProcess, timeoutMs = 60_000): Prom
 }
 
 /** Start a server that is expected to refuse: its exit code and output. */
-export async function expectRefusal(
-  opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string },
-  timeoutMs = 60_000,
-) {
+export async function expectRefusal(opts: StartOptions, timeoutMs = 60_000) {
   const proc = await spawnServer(opts);
   const timer = setTimeout(() => proc.child.kill("SIGKILL"), timeoutMs);
   const code = await proc.exited;
@@ -131,25 +128,24 @@ export async function expectRefusal(
  * Start the real production server (dist/server.js, the .next build) on a free port with
  * a fresh data dir, and wait until /api/health answers.
  */
-export async function startServer(
-  opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" },
-): Promise<RunningServer> {
+export async function startServer(opts: StartOptions = { db: "pglite" }): Promise<RunningServer> {
   const proc = await spawnServer(opts);
   await waitHealthy(proc);
-  const { dataDir } = proc;
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"),
-  ) as SandboxCredentials;
+  const { baseUrl, dataDir } = proc;
+  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
   const checkout = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
+  // Every answer the suites get through these clients must be one the served document describes.
+  const validator = new ResponseValidator((await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument);
   return {
-    baseUrl: proc.baseUrl,
+    baseUrl,
     port: proc.port,
     dataDir,
     databaseUrl: proc.databaseUrl,
     credentials,
     checkout,
-    merchant: new GatewayClient(proc.baseUrl, credentials.merchant),
-    acquirer: new GatewayClient(proc.baseUrl, credentials.acquirer),
+    merchant: new GatewayClient(baseUrl, credentials.merchant, validator.fetch()),
+    acquirer: new GatewayClient(baseUrl, credentials.acquirer, validator.fetch()),
+    validator,
     logs: proc.logs,
     child: proc.child,
     stop: proc.stop,

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
 import {
   clientSecretOf,
@@ -66,11 +67,28 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/v1.0/debit/redirect/{referenceNo}",
-    summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
+    operationId: "cardRedirect",
+    summary: "Debit / Credit Card Redirect (browser)",
+    description:
+      "Browser-facing and unsigned: the payer opens Card Pay's `webRedirectUrl`. While the payment is open it shows the hosted card page; once final it redirects (302) to the merchant's PAY_RETURN URL with `referenceNo`, `partnerReferenceNo` and `latestTransactionStatus` (00 success, 05 canceled, 06 failed).",
     tags: ["Debit / Credit Card"],
+    security: [],
+    request: {
+      params: z.object({
+        referenceNo: z
+          .string()
+          .meta({ description: "Card Pay's `referenceNo`.", example: "2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a" }),
+      }),
+    },
     responses: {
-      200: { description: "hosted card page (HTML)" },
-      302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" },
+      200: { description: "The hosted card page", content: { "text/html": { schema: z.string() } } },
+      302: {
+        description: "Back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=",
+        headers: {
+          Location: { description: "The merchant's PAY_RETURN URL with the result.", schema: { type: "string" } },
+        },
+      },
+      404: { description: "No such card payment", content: { "text/html": { schema: z.string() } } },
     },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
