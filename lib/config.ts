@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   CALLBACK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds")),
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** DNS lookup and TCP/TLS connect of a callback (and the create-time check's lookup). */
+  CALLBACK_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
 });
 
@@ -43,7 +45,7 @@ export type Config = {
   rateLimitRps: number;
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
-  callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; connectTimeoutMs: number; leaseMs: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySchedule: e.CALLBACK_RETRY_SCHEDULE ? e.CALLBACK_RETRY_SCHEDULE.split(",").map(Number) : null,
       pollMs: e.CALLBACK_POLL_MS,
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
+      connectTimeoutMs: Math.min(e.CALLBACK_CONNECT_TIMEOUT_MS, e.CALLBACK_TIMEOUT_MS),
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
   };

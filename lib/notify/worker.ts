@@ -3,7 +3,12 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { callbackAttempts, callbackDeliveries, partners } from "../db/schema";
 import type { GatewayContext } from "../gateway/context";
 import { callbackHeaders } from "./sign";
-import { assertPublicTarget } from "./target";
+import { postToTarget } from "./post";
+import { resolveTarget, TargetRefused } from "./target";
+
+/** Reply bytes read from a merchant's endpoint; the excerpt shown is the first 500 characters. */
+export const MAX_REPLY_BYTES = 2048;
+const EXCERPT_CHARS = 500;
 
 export interface WorkerOptions {
   instanceId?: string;
@@ -12,6 +17,8 @@ export interface WorkerOptions {
   pollMs: number;
   leaseMs: number;
   timeoutMs: number;
+  /** Until the connection stands (DNS lookup included); the rest of `timeoutMs` is for the answer. */
+  connectTimeoutMs?: number;
   batchSize: number;
 }
 
@@ -128,9 +135,10 @@ export class CallbackWorker {
     let reply = "";
     try {
       const [merchant] = await this.gw.db.select({ channelId: partners.channelId }).from(partners).where(eq(partners.id, d.partnerId)).limit(1);
-      if (this.gw.config.mode === "production") await assertPublicTarget(d.url);
-      const res = await fetch(d.url, {
-        method: "POST",
+      // One lookup, checked (production) and then dialled: never a second DNS answer.
+      const connectTimeoutMs = Math.min(this.opts.connectTimeoutMs ?? this.opts.timeoutMs, this.opts.timeoutMs);
+      const target = await resolveTarget(d.url, { allowPrivate: this.gw.config.mode !== "production", timeoutMs: connectTimeoutMs });
+      const res = await postToTarget(target, {
         headers: callbackHeaders({
           privateKeyPem: this.gw.vault.gatewayPrivateKeyPem,
           url: d.url,
@@ -141,12 +149,14 @@ export class CallbackWorker {
           now: startedAt,
         }),
         body: d.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        connectTimeoutMs,
+        timeoutMs: this.opts.timeoutMs,
+        maxReplyBytes: MAX_REPLY_BYTES,
       });
       statusCode = res.status;
-      reply = (await res.text().catch(() => "")).slice(0, 500);
+      reply = res.reply.slice(0, EXCERPT_CHARS);
     } catch (err) {
+      if (err instanceof TargetRefused) this.gw.log.warn({ delivery: d.id, detail: err.detail }, "callback target refused");
       error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : String(err).slice(0, 500);
     }
     const latencyMs = Math.round(performance.now() - t0);

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     pollMs: config.callbacks.pollMs,
     leaseMs: config.callbacks.leaseMs,
     timeoutMs: config.callbacks.timeoutMs,
+    connectTimeoutMs: config.callbacks.connectTimeoutMs,
     batchSize: 32,
   });
   gw.kickOutbox = () => worker.kick();
