@@ -242,23 +242,3 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(flags).toEqual([["02", ""], ["02", "va"], ["02", "qr"], ["00", "va"], ["01", "qr"]]);
   });
 });
-
-describe("production mode", () => {
-  let srv: RunningServer;
-  beforeAll(async () => {
-    srv = await startServer({ db: "pglite", env: { GATEWAY_MODE: "production" } });
-  });
-  afterAll(async () => {
-    expect(await srv.stop()).toBe(0);
-  });
-
-  it.each(["http://127.0.0.1:9/hook", "http://10.1.2.3/hook", "http://[::1]:8080/", "http://192.168.0.10"])("refuses callbackBaseUrl %s at create", async (url) => {
-    const e = await snapError(srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: url } })));
-    expect(e).toEqual({ status: 400, code: "4002701", message: "Invalid Field Format additionalInfo.callbackBaseUrl" });
-  });
-
-  it("accepts a public callback target", async () => {
-    const res = await srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: "https://203.0.113.7/hooks" } }));
-    expect(res.paymentLinkData.paymentFlagStatus).toBe("02");
-  });
-});
