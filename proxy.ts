@@ -4,7 +4,7 @@ import { LANG_HEADER, LINK_HEADER } from "./i18n/headers";
 import { isLocale, pickLocale } from "./i18n/locale";
 import { notFoundHtml } from "./lib/client/not-found-page";
 import { checkoutCookieKey, inquireLink } from "./lib/client/checkout-gateway";
-import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
+import { cookiesSecure, LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/client/security-headers";
 import { sessionOpens } from "./lib/client/session-guard";
 
@@ -35,6 +35,8 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const nonce = randomBytes(16).toString("base64");
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins() });
   const headers = new Headers(req.headers);
+  // The server strips these from every request already (lib/server/edge.ts); kept here so
+  // the proxy holds on its own too.
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);
   headers.set("content-security-policy", csp);
@@ -62,7 +64,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
       res.cookies.set(SESSION_COOKIE, sessionToken(checkoutCookieKey(), id, secret), {
         httpOnly: true,
         sameSite: "lax",
-        secure: url.protocol === "https:",
+        secure: cookiesSecure(),
         path: `/pay/${id}`,
       });
     } else {
@@ -76,7 +78,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   }
 
   for (const [name, value] of Object.entries(securityHeaders(csp))) res.headers.set(name, value);
-  if (isLocale(lang)) res.cookies.set(LANG_COOKIE, lang, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
+  if (isLocale(lang)) res.cookies.set(LANG_COOKIE, lang, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600, secure: cookiesSecure() });
   return res;
 }
 

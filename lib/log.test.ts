@@ -110,6 +110,10 @@ describe("scrubUrl", () => {
     [`/pay/1?lang=id&secret=${S.linkSecret}#top`, "/pay/1?lang=id&secret=[REDACTED]#top"],
     [`/x?clientSecret=${S.clientSecret}&a=1`, "/x?clientSecret=[REDACTED]&a=1"],
     ["/pay/1?lang=en", "/pay/1?lang=en"],
+    // the hosted card page: its intent id opens a page carrying the client secret
+    ["/v1.0/debit/redirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10", "/v1.0/debit/redirect/[REDACTED]"],
+    ["http://127.0.0.1:3000/v1.0/debit/redirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10?x=1", "http://127.0.0.1:3000/v1.0/debit/redirect/[REDACTED]?x=1"],
+    [`/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=${S.linkSecret}&lang=id`, "/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=[REDACTED]&lang=id"],
   ])("%s", (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });

@@ -43,8 +43,14 @@ const SECRET_KEYS = new Set([
 
 const MAX_DEPTH = 10;
 
+/**
+ * Capabilities in URLs: query secrets, and the hosted card page's path, whose intent id opens
+ * a page that carries the intent's client secret.
+ */
 export function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`);
+  return url
+    .replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`)
+    .replace(/(\/v1\.0\/debit\/redirect\/)[^/?#\s"']+/gi, `$1${REDACTED}`);
 }
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */

@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { GatewayContext } from "../gateway/context";
 import { envelope } from "../snap/codes";
 import type { ApiEnv } from "./env";
+import type { AddressLimiter } from "../limits/address-limiter";
+import { mountAddressLimits } from "./address-limits";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { mountDeliveries } from "./routes/deliveries";
@@ -16,9 +18,10 @@ import { mountSnapRoute, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
-export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
+export function createApiApp(gw: GatewayContext, addressLimiter?: AddressLimiter): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(gw.config.rateLimitRps);
+  if (addressLimiter) mountAddressLimits(app, addressLimiter);
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);

@@ -2,13 +2,16 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { PaymentLinkData } from "../api/schemas/payment-link";
+import { checkoutCredentialsFromEnv } from "../config";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
 import { IntentsClient } from "./intents-client";
 import { isUuid } from "../uuid";
 
 /**
- * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
- * `$DATA_DIR/checkout-client.json` (written by the sandbox seed); the gateway is reached over
+ * The hosted checkout's own SNAP client. Credentials come from the environment (CHECKOUT_*,
+ * secrets as files: a checkout-only deployment, validated at start by lib/config.ts), else
+ * from CHECKOUT_CREDENTIALS_FILE or `$DATA_DIR/checkout-client.json` (written by the sandbox
+ * seed); the gateway is reached over
  * HTTP at GATEWAY_BASE_URL, so the same page works against a remote gateway. Never import
  * lib/db or lib/gateway from the Next side: a second PGlite on the data dir would corrupt it.
  */
@@ -20,6 +23,8 @@ function credentialsFile(): string {
 }
 
 export function readCheckoutCredentials(): SnapCredentials {
+  const fromEnv = checkoutCredentialsFromEnv();
+  if (fromEnv) return fromEnv;
   const file = credentialsFile();
   const parsed = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as Partial<SnapCredentials>;
   for (const k of ["partnerId", "clientKey", "clientSecret", "channelId", "privateKeyPem"] as const) {
@@ -49,6 +54,11 @@ let intents: { client: IntentsClient; key: string } | null = null;
 export function checkoutIntents(): IntentsClient {
   const base = gatewayBaseUrl();
   if (intents && intents.key === base) return intents.client;
+  const fromEnv = checkoutCredentialsFromEnv();
+  if (fromEnv) {
+    intents = { client: new IntentsClient(base, fromEnv.secretKey), key: base };
+    return intents.client;
+  }
   const file = credentialsFile();
   const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
   if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
@@ -64,26 +74,50 @@ export function checkoutCookieKey(): string {
 /** Payment-link ids are UUIDs; anything else is not worth a gateway round trip. */
 export const isLinkId = isUuid;
 
+/**
+ * Ids the gateway just said it does not know, for a minute: a flood of requests for one
+ * unknown /pay/{id} costs one signed Inquiry, not one each. Link ids are random UUIDs the
+ * gateway picks, so an unknown one does not become known a moment later. Bounded: the
+ * oldest entry goes first; fresh ids in a flood are the per-address limit's job.
+ */
+const UNKNOWN_TTL_MS = 60_000;
+const MAX_UNKNOWN = 10_000;
+const unknownLinks = new Map<string, number>();
+
 /** Inquiry as the hosted-checkout client; null when the gateway does not know the link. */
 export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
   if (!isLinkId(id)) return null;
+  const until = unknownLinks.get(id);
+  if (until !== undefined) {
+    if (until > Date.now()) return null;
+    unknownLinks.delete(id);
+  }
   try {
     const res = await checkoutGateway().inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } });
     return res.paymentLinkData;
   } catch (err) {
-    if (err instanceof SnapClientError && err.status === 404) return null;
+    if (err instanceof SnapClientError && err.status === 404) {
+      if (unknownLinks.size >= MAX_UNKNOWN) unknownLinks.delete(unknownLinks.keys().next().value!);
+      unknownLinks.set(id, Date.now() + UNKNOWN_TTL_MS);
+      return null;
+    }
     throw err;
   }
 }
 
 
 /**
- * Is `secretKey` a merchant's secret key? Asked of the gateway with the /v1 family's own
- * check (a read-only listing, limit 1), so the checkout never sees how keys are stored.
+ * Is `secretKey` the secret key of the merchant that owns link `linkId`? Asked of the
+ * gateway with the /v1 family's own check — the link's callback listing, which answers 404
+ * to anyone but the link's merchant — so the checkout never sees how keys are stored.
  */
-export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
-  if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
-  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+export async function ownsLink(secretKey: string, linkId: string): Promise<boolean> {
+  if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey) || !isLinkId(linkId)) return false;
+  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?linkId=${encodeURIComponent(linkId)}&limit=1`, {
+    headers: { "X-Secret-Key": secretKey },
+    cache: "no-store",
+    signal: AbortSignal.timeout(10_000),
+  });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
 }

@@ -11,6 +11,15 @@ export const SESSION_COOKIE = "nusapay_link";
 export const PREVIEW_COOKIE = "nusapay_preview";
 export const LANG_COOKIE = "nusapay_lang";
 
+/**
+ * Cookies are `Secure` when the public address is https. Not the request's own protocol:
+ * behind a TLS-terminating proxy the request arrives as plain HTTP, and the cookie would go
+ * out without the flag (and then be sent over plain HTTP if a payer ever used it).
+ */
+export function cookiesSecure(publicBaseUrl = process.env.PUBLIC_BASE_URL ?? ""): boolean {
+  return publicBaseUrl.toLowerCase().startsWith("https:");
+}
+
 export function sessionToken(key: string, linkId: string, secret: string): string {
   return createHmac("sha256", key).update(`checkout:v1:${linkId}:${secret}`).digest("base64url");
 }

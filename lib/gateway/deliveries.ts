@@ -1,10 +1,23 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries } from "../db/schema";
+import { callbackAttempts, callbackDeliveries, paymentLinks } from "../db/schema";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
+import { V1Error } from "./v1-error";
 
-/** The merchant's view of its callbacks: every delivery with every attempt. */
+/**
+ * The merchant's view of its callbacks: every delivery with every attempt. Asked for one
+ * link, only that link's merchant gets an answer: another merchant's link is as missing as
+ * one that does not exist (the checkout's preview relies on this to recognise the owner).
+ */
 export async function listDeliveries(ctx: GatewayContext, partner: Partner, opts: { linkId?: string | undefined; limit: number }) {
+  if (opts.linkId) {
+    const [own] = await ctx.db
+      .select({ id: paymentLinks.id })
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.id, opts.linkId), eq(paymentLinks.partnerId, partner.id)))
+      .limit(1);
+    if (!own) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.", "linkId");
+  }
   const where = opts.linkId
     ? and(eq(callbackDeliveries.partnerId, partner.id), eq(callbackDeliveries.linkId, opts.linkId))
     : eq(callbackDeliveries.partnerId, partner.id);

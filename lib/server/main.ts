@@ -7,33 +7,38 @@ import { pruneExternalIds } from "../gateway/external-ids";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
+import type { Logger } from "pino";
+import { loadConfig, type Config } from "../config";
+import { PgHitStore } from "../db/rate-limit-store";
+import { AddressLimiter, MemoryHitStore } from "../limits/address-limiter";
+import { installAddressLimiter } from "../limits/registry";
+import { createLogger } from "../log";
 import { bootGateway } from "./boot";
+import { answerCheckoutTooMany, clientAddress, markClientAddress, stripInternalHeaders } from "./edge";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
  * Next's server code reaches the gateway only over HTTP through the signing client.
+ * With checkout credentials in the environment the process is the checkout only, in front
+ * of a gateway elsewhere: no API routes, no database, no callback worker.
  */
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const { gw, database, credentials } = await bootGateway();
-  const { config, log } = gw;
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const gateway = config.checkoutOnly ? null : await startGateway(config, log);
 
-  const worker = new CallbackWorker(gw, {
-    retrySchedule: config.callbacks.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
-    pollMs: config.callbacks.pollMs,
-    leaseMs: config.callbacks.leaseMs,
-    timeoutMs: config.callbacks.timeoutMs,
-    connectTimeoutMs: config.callbacks.connectTimeoutMs,
-    batchSize: 32,
+  const addressLimiter = new AddressLimiter({
+    ...config.addressLimits,
+    // Shared by every instance on one PostgreSQL; in memory for PGlite (one process by nature).
+    store: gateway && gateway.database.kind === "postgres" ? new PgHitStore(gateway.gw.db) : new MemoryHitStore(),
   });
-  gw.kickOutbox = () => worker.kick();
+  installAddressLimiter(addressLimiter);
+  const apiListener = gateway ? getRequestListener(createApiApp(gateway.gw, addressLimiter).fetch) : null;
 
-  const api = createApiApp(gw);
-  const apiListener = getRequestListener(api.fetch);
-
-  // The Next side finds the hosted-checkout client's credentials through these.
+  // The Next side finds the gateway and the hosted-checkout client's credentials through these.
   process.env.DATA_DIR = config.dataDir;
   process.env.GATEWAY_BASE_URL ??= `http://127.0.0.1:${config.port}`;
 
@@ -53,40 +58,58 @@ async function main(): Promise<void> {
       if (started !== null)
         log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
     });
+    stripInternalHeaders(req);
+    const address = clientAddress(req, config.addressLimits.trustedProxies);
+    markClientAddress(req, address);
     if (isApiPath(pathname)) {
-      void apiListener(req, res);
-    } else {
+      if (apiListener) void apiListener(req, res);
+      else answerNoGateway(res, pathname);
+      return;
+    }
+    const toNext = () =>
       nextHandler(req, res).catch((err: unknown) => {
         log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
         if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
       });
+    if (!pathname.startsWith("/pay/")) {
+      void toNext();
+      return;
     }
+    // The checkout pages: per-address limit before Next renders or the gateway is asked.
+    addressLimiter.take("checkout", address).then(
+      (verdict) => (verdict.ok ? toNext() : answerCheckoutTooMany(req, res, verdict.retryAfterSeconds)),
+      (err: unknown) => {
+        // A limiter that cannot count (database away) must not take the checkout down.
+        log.warn({ err }, "checkout rate limit unavailable");
+        void toNext();
+      },
+    );
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
   const connections = trackConnections(server);
 
-  const maintenance = setInterval(() => {
-    pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
-  }, 3600_000);
-  maintenance.unref();
-
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  worker.start();
+  gateway?.worker.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-  printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+  if (gateway) {
+    log.info({ port, database: gateway.database.kind, mode: config.mode }, "gateway and checkout listening");
+    printBanner(port, gateway.database.kind, credentialsPath(config.dataDir), gateway.credentials?.demoLinks ?? []);
+  } else {
+    log.info({ port, gateway: config.gatewayBaseUrl, mode: config.mode }, "checkout listening (checkout only)");
+    process.stdout.write(`\n  Checkout ready on http://localhost:${port}  (gateway: ${config.gatewayBaseUrl}; no API, no database)\n\n`);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
-    clearInterval(maintenance);
+    if (gateway) clearInterval(gateway.maintenance);
     server.close(async () => {
-      await worker.stop().catch(() => {});
-      await database.close().catch(() => {});
+      await gateway?.worker.stop().catch(() => {});
+      await gateway?.database.close().catch(() => {});
       log.info("closed");
       process.exit(0);
     });
@@ -97,6 +120,34 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** The gateway half: vault, database, seed, callback worker, maintenance. */
+async function startGateway(config: Config, log: Logger) {
+  const { gw, database, credentials } = await bootGateway({ config, log });
+  const worker = new CallbackWorker(gw, {
+    retrySchedule: config.callbacks.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
+    pollMs: config.callbacks.pollMs,
+    leaseMs: config.callbacks.leaseMs,
+    timeoutMs: config.callbacks.timeoutMs,
+    connectTimeoutMs: config.callbacks.connectTimeoutMs,
+    batchSize: 32,
+  });
+  gw.kickOutbox = () => worker.kick();
+  const maintenance = setInterval(() => {
+    pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
+  }, 3600_000);
+  maintenance.unref();
+  return { gw, database, credentials, worker, maintenance };
+}
+
+/** A checkout-only process has no gateway API; health still answers, for load balancers. */
+function answerNoGateway(res: http.ServerResponse, pathname: string): void {
+  const [status, body] =
+    pathname === "/api/health"
+      ? [200, { status: "ok", role: "checkout" }]
+      : [404, { error: { type: "invalid_request_error", code: "not_found", message: "This process serves the checkout only; the gateway API is elsewhere.", param: null } }];
+  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify(body));
 }
 
 /** Static assets and health probes would drown the lines that matter. */

@@ -321,8 +321,9 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
         expect(res.status).toBe(400);
         expect(res.body!.error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "linkId" });
       }
-      const ok = await send("GET", `${srv.baseUrl}/v1/callback-deliveries?linkId=00000000-0000-4000-8000-000000000000`, { headers: sk() });
-      expect(ok).toMatchObject({ status: 200, body: { data: [] } });
+      // well-formed, but not one of this merchant's links: missing, like another merchant's
+      const unknown = await send("GET", `${srv.baseUrl}/v1/callback-deliveries?linkId=00000000-0000-4000-8000-000000000000`, { headers: sk() });
+      expect(unknown).toMatchObject({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", param: "linkId" } } });
       expect((await fetch(`${srv.baseUrl}/openapi.json`)).status).toBe(200); // the query schema still documents
     });
 

@@ -1,16 +1,20 @@
+import { randomBytes } from "node:crypto";
+import type { Context } from "hono";
+
 /** Minimal server-rendered pages of the gateway itself (3-D Secure, hosted card page). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-export function page(title: string, body: string, opts: { lang?: string; script?: string } = {}): string {
+export function page(title: string, body: string, opts: { lang?: string; script?: string; nonce?: string } = {}): string {
+  const nonce = opts.nonce ? ` nonce="${opts.nonce}"` : "";
   return `<!doctype html>
 <html lang="${opts.lang ?? "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>
+<style${nonce}>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #f4f5f7; color: #111827; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
@@ -26,6 +30,38 @@ export function page(title: string, body: string, opts: { lang?: string; script?
   .error { color: #b91c1c; min-height: 1.5em; }
 </style>
 </head>
-<body><main>${body}</main>${opts.script ? `<script type="module">${opts.script}</script>` : ""}</body>
+<body><main>${body}</main>${opts.script ? `<script type="module"${nonce}>${opts.script}</script>` : ""}</body>
 </html>`;
+}
+
+/**
+ * Answer one of these pages with the checkout's protections (CONTRACT §4): a fresh nonce for
+ * its one style and script, nothing else inline, no framing, no referrer (the URL is a
+ * capability), never cached. Forms may post to this origin and — since browsers hold the
+ * redirect after a POST to form-action as well — to the origins the answer redirects to.
+ */
+export function htmlPage(
+  c: Context,
+  args: { title: string; body: string; lang?: string; script?: string; status?: 200 | 404 | 429; formTargets?: string[] },
+): Response {
+  const nonce = randomBytes(16).toString("base64");
+  const formAction = ["'self'", ...new Set(args.formTargets ?? [])].join(" ");
+  c.header(
+    "Content-Security-Policy",
+    [
+      "default-src 'none'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "base-uri 'none'",
+      `form-action ${formAction}`,
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("X-Frame-Options", "DENY");
+  return c.html(page(args.title, args.body, { lang: args.lang, script: args.script, nonce }), args.status ?? 200);
 }

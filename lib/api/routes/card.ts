@@ -7,7 +7,7 @@ import { V1Error } from "../../gateway/v1-error";
 import { parseMoney } from "../../money";
 import { SnapError } from "../../snap/codes";
 import type { ApiEnv } from "../env";
-import { escapeHtml, page } from "../pages/html";
+import { escapeHtml, htmlPage } from "../pages/html";
 import { CardPayRequest, CardPayResponse } from "../schemas/card";
 import { defineSnapRoute } from "../snap-route";
 
@@ -63,12 +63,9 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
+      return htmlPage(c, { title: "Not found", body: "<h1>Payment not found</h1><p>This payment link is invalid.</p>", status: 404 });
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -76,14 +73,15 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("referenceNo", intent.id);
       back.searchParams.set("partnerReferenceNo", intent.partnerReferenceNo);
       back.searchParams.set("latestTransactionStatus", final);
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
       return c.redirect(back.toString(), 302);
     }
     const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
-    return c.html(
-      page(
-        "Pay by card",
-        `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
+    return htmlPage(c, {
+        title: "Pay by card",
+        body: `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
 <h1>Pay ${escapeHtml(amount)}</h1>
 <form id="card" novalidate>
   <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
@@ -93,7 +91,6 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   <p class="error" id="error" role="alert"></p>
   <button class="primary" type="submit">Pay ${escapeHtml(amount)}</button>
 </form>`,
-        {
           script: `import { confirmCardPayment } from "/v1/sdk.js";
 const form = document.getElementById("card"), error = document.getElementById("error");
 form.addEventListener("submit", async (e) => {
@@ -106,8 +103,6 @@ form.addEventListener("submit", async (e) => {
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
   else error.textContent = r.error.message;
 });`,
-        },
-      ),
-    );
+    });
   });
 }

@@ -3,12 +3,13 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { GatewayContext } from "../../gateway/context";
 import { requestHash, withIdempotency } from "../../gateway/idempotency";
-import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "../../gateway/intents";
+import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId, threeDsToken } from "../../gateway/intents";
+import { safeEqual } from "../../snap/signing";
 import { MAX_BODY_BYTES, unstorablePath } from "../body";
 import type { ApiEnv } from "../env";
 import { fieldPath } from "../errors";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/locale";
-import { escapeHtml, page } from "../pages/html";
+import { escapeHtml, htmlPage } from "../pages/html";
 import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "../schemas/intents";
 import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
@@ -160,23 +161,23 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const lang = threeDsLocale(c);
     const t = THREE_DS_TEXT[lang];
     try {
-      const intent = toIntent(gw, await findIntent(gw.db, null, id));
-      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
+      // The token is compared in constant time, before anything about the intent is shown.
+      if (!isIntentId(id) || !safeEqual(token, threeDsToken(gw, id))) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
+      const row = await findIntent(gw.db, null, id);
+      const intent = toIntent(gw, row);
+      if (intent.status !== "requires_action") throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
       const amount = new Intl.NumberFormat(INTL_LOCALE[lang], { style: "currency", currency: intent.currency, maximumFractionDigits: 0 }).format(intent.amount);
       const form = (action: string, label: string, cls: string) =>
         `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
-      c.header("Cache-Control", "no-store");
-      c.header("Referrer-Policy", "no-referrer");
-      return c.html(
-        page(
-          t.title,
-          `<p class="sandbox" role="note">${t.sandbox}</p>
+      return htmlPage(c, {
+        title: t.title,
+        body: `<p class="sandbox" role="note">${t.sandbox}</p>
 <h1>${t.heading}</h1>
 <p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
 ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
-          { lang },
-        ),
-      );
+        lang,
+        formTargets: returnOrigin(row.returnUrl),
+      });
     } catch (err) {
       if (err instanceof V1Error) return threeDsNotFound(c, lang);
       return v1ErrorResponse(c, gw, err);
@@ -199,7 +200,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
           target.searchParams.set("status", intent.status);
           return c.redirect(target.toString(), 303);
         }
-        return c.html(page(t.finishedTitle, `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`, { lang }));
+        return htmlPage(c, { title: t.finishedTitle, body: `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`, lang });
       } catch (err) {
         if (err instanceof V1Error && err.status === 404) return threeDsNotFound(c, lang);
         throw err;
@@ -218,7 +219,16 @@ function threeDsLocale(c: Context): Locale {
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
   const t = THREE_DS_TEXT[lang];
-  return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+  return htmlPage(c, { title: t.notFoundTitle, body: `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, lang, status: 404 });
+}
+
+/** Where the Approve/Decline answer redirects (the return URL's origin), for form-action. */
+function returnOrigin(returnUrl: string | null): string[] {
+  try {
+    return returnUrl ? [new URL(returnUrl).origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 const THREE_DS_TEXT: Record<Locale, Record<"title" | "sandbox" | "heading" | "approve" | "decline" | "notFoundTitle" | "notFound" | "finishedTitle" | "approved" | "declined" | "close", string>> = {
