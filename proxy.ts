@@ -11,14 +11,16 @@ import { sessionOpens } from "./lib/client/session-guard";
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
 
-/** Where the gateway's method logos live when it is this same process (sandbox). */
+/** Where the gateway's method logos live: this process (sandbox) or the gateway in front of which it runs. */
 function ownOrigins(): string[] {
-  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
-  try {
-    return [new URL(base).origin];
-  } catch {
-    return [];
-  }
+  const bases = [process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`, process.env.GATEWAY_BASE_URL ?? ""];
+  return bases.flatMap((base) => {
+    try {
+      return [new URL(base).origin];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
