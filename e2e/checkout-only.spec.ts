@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { GatewayClient, type SnapCredentials } from "../lib/client/gateway-client";
+import { GatewayClient, type SnapCredentials } from "../lib/clients/gateway-client";
 import type { SandboxCredentials } from "../lib/gateway/seed";
 import { linkRequest } from "./fixtures-data";
 import { CheckoutPage, messages } from "./pages/checkout-page";
@@ -23,7 +23,9 @@ test.describe("checkout only, in front of a separate gateway", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     gateway = await startProductionServer();
-    const creds = JSON.parse(fs.readFileSync(path.join(gateway.dataDir, "checkout-client.json"), "utf8")) as SnapCredentials & { secretKey: string };
+    const creds = JSON.parse(
+      fs.readFileSync(path.join(gateway.dataDir, "checkout-client.json"), "utf8"),
+    ) as SnapCredentials & { secretKey: string };
     const secrets = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-secrets-"));
     const secretFile = (name: string, value: string) => {
       const file = path.join(secrets, name);
@@ -41,7 +43,9 @@ test.describe("checkout only, in front of a separate gateway", () => {
       // the sandbox panel acts as the gateway's sandbox acquirer
       SANDBOX_CREDENTIALS_FILE: path.join(gateway.dataDir, "sandbox-credentials.json"),
     });
-    const sandbox = JSON.parse(fs.readFileSync(path.join(gateway.dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+    const sandbox = JSON.parse(
+      fs.readFileSync(path.join(gateway.dataDir, "sandbox-credentials.json"), "utf8"),
+    ) as SandboxCredentials;
     merchant = new GatewayClient(gateway.baseUrl, sandbox.merchant);
   });
   test.afterAll(async () => {
@@ -66,14 +70,18 @@ test.describe("checkout only, in front of a separate gateway", () => {
 
   test("the payer opens the link, chooses a VA, the bank pays, the page turns paid", async ({ page }) => {
     const m = messages("en");
-    const link = (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: "en" } }))).paymentLinkData;
+    const link = (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: "en" } })))
+      .paymentLinkData;
     // The gateway's links name its own address; the same path and secret open them here.
     const uri = new URL(link.paymentLinkUri);
     const checkoutPage = new CheckoutPage(page);
     await checkoutPage.open(`${checkout.baseUrl}${uri.pathname}${uri.search}`);
     await expect(page).toHaveURL(`${checkout.baseUrl}${uri.pathname}`);
     await checkoutPage.chooseVa("BCA");
-    await page.getByRole("complementary", { name: m.Sandbox.heading }).getByRole("button", { name: m.Sandbox.pay }).click();
+    await page
+      .getByRole("complementary", { name: m.Sandbox.heading })
+      .getByRole("button", { name: m.Sandbox.pay })
+      .click();
     await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
     const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     expect(after.paymentLinkData.paymentFlagStatus).toBe("00");

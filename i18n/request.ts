@@ -1,9 +1,9 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { loadLink } from "../lib/client/checkout-links";
-import { LANG_COOKIE } from "../lib/client/checkout-session";
-import { LANG_HEADER, LINK_HEADER } from "./headers";
-import { pickLocale, type Locale } from "./locale";
+import { loadLink } from "@/lib/checkout/links";
+import { LANG_COOKIE } from "@/lib/checkout/session";
+import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
+import { pickLocale, type Locale } from "@/lib/i18n/locale";
 
 
 export async function resolveLocale(): Promise<Locale> {

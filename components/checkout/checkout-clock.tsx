@@ -43,6 +43,9 @@ export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, 
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
 
+  // The offset is measured against the browser's clock once hydrated; during render it would
+  // differ between the server and the browser and break hydration.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setOffset(serverNow - Date.now()), [serverNow]);
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
-import { pickLocale } from "../../i18n/locale";
-import { CLIENT_ADDRESS_HEADER } from "../limits/registry";
-import type { AddressLimiter, Surface } from "../limits/address-limiter";
-import { envelope } from "../snap/codes";
+import { pickLocale } from "@/lib/i18n/locale";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
+import type { AddressLimiter, Surface } from "@/lib/limits/address-limiter";
+import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import { htmlPage } from "./pages/html";
 
@@ -14,31 +14,49 @@ import { htmlPage } from "./pages/html";
  * the routes, so a refused request costs no body read, signature check or query.
  */
 export function mountAddressLimits(app: OpenAPIHono<ApiEnv>, limiter: AddressLimiter): void {
-  const guard = (surface: Surface, refuse: (c: Context) => Response, methods: string[]) => async (c: Context, next: Next) => {
-    if (!methods.includes(c.req.method)) return next();
-    const verdict = await limiter.take(surface, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
-    if (verdict.ok) return next();
-    const res = refuse(c);
-    res.headers.set("Retry-After", String(verdict.retryAfterSeconds));
-    res.headers.set("Cache-Control", "no-store");
-    return res;
-  };
-  app.use("/v1.0/access-token/b2b", guard("token", (c) => c.json(envelope("tooManyRequests", "73"), 429), ["POST"]));
+  const guard =
+    (surface: Surface, refuse: (c: Context) => Response, methods: string[]) => async (c: Context, next: Next) => {
+      if (!methods.includes(c.req.method)) return next();
+      const verdict = await limiter.take(surface, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
+      if (verdict.ok) return next();
+      const res = refuse(c);
+      res.headers.set("Retry-After", String(verdict.retryAfterSeconds));
+      res.headers.set("Cache-Control", "no-store");
+      return res;
+    };
+  app.use(
+    "/v1.0/access-token/b2b",
+    guard("token", (c) => c.json(envelope("tooManyRequests", "73"), 429), ["POST"]),
+  );
   app.use(
     "/v1/payment-intents/:id/confirm",
     guard(
       "confirm",
       (c) =>
-        c.json({ error: { type: "rate_limit_error", code: "rate_limited", message: "Too many requests from this address; retry after the time in Retry-After.", param: null } }, 429, {
-          "Access-Control-Allow-Origin": "*",
-          "Access-Control-Expose-Headers": "Retry-After",
-        }),
+        c.json(
+          {
+            error: {
+              type: "rate_limit_error",
+              code: "rate_limited",
+              message: "Too many requests from this address; retry after the time in Retry-After.",
+              param: null,
+            },
+          },
+          429,
+          {
+            "Access-Control-Allow-Origin": "*",
+            "Access-Control-Expose-Headers": "Retry-After",
+          },
+        ),
       ["POST"],
     ),
   );
   const tooManyPage = (c: Context) => {
     const lang = pickLocale({ explicit: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") });
-    const [title, text] = lang === "id" ? ["Terlalu banyak permintaan", "Tunggu sebentar, lalu muat ulang halaman ini."] : ["Too many requests", "Wait a moment, then reload this page."];
+    const [title, text] =
+      lang === "id"
+        ? ["Terlalu banyak permintaan", "Tunggu sebentar, lalu muat ulang halaman ini."]
+        : ["Too many requests", "Wait a moment, then reload this page."];
     return htmlPage(c, { title, body: `<h1>${title}</h1><p>${text}</p>`, lang, status: 429 });
   };
   app.use("/v1/payment-intents/:id/3ds", guard("card", tooManyPage, ["GET", "POST"]));

@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { GatewayContext } from "../gateway/context";
-import { envelope } from "../snap/codes";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
-import type { AddressLimiter } from "../limits/address-limiter";
+import type { AddressLimiter } from "@/lib/limits/address-limiter";
 import { mountAddressLimits } from "./address-limits";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";

@@ -1,13 +1,12 @@
 import "./server-only";
 import { sql } from "drizzle-orm";
-import type { HitStore } from "../limits/address-limiter";
 import type { Db } from "./client";
 
 /**
- * The limiter's counters in PostgreSQL, so N instances count one address together: one
+ * The limiter's counters (lib/limits HitStore) in PostgreSQL, so N instances count one address together: one
  * atomic upsert per request (no read-modify-write race), one delete per window.
  */
-export class PgHitStore implements HitStore {
+export class PgHitStore {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, windowStart: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries, paymentLinks } from "../db/schema";
+import { callbackAttempts, callbackDeliveries, paymentLinks } from "@/lib/db/schema";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 import { V1Error } from "./v1-error";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentIntents, paymentLinks, payments } from "../db/schema";
-import { safeEqual } from "../snap/signing";
-import { formatUtcMicros } from "../snap/time";
+import type { Executor } from "@/lib/db/client";
+import { paymentIntents, paymentLinks, payments } from "@/lib/db/schema";
+import { safeEqual } from "@/lib/snap/signing";
+import { formatUtcMicros } from "@/lib/contract/time";
 import { V1Error } from "./v1-error";
 import { BRAND_LABEL, cardBrand, expired, luhnValid, maskedNumber, TEST_CARDS } from "./cards";
 import type { GatewayContext } from "./context";
@@ -11,7 +11,7 @@ import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
 import { linkStatusBody } from "./wire";
-import { isUuid } from "../uuid";
+import { isUuid } from "@/lib/contract/uuid";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -127,6 +127,16 @@ export async function findIntent(tx: Executor, caller: Partner | null, id: strin
   const visible = row && (!caller || (caller.kind === "checkout" ? !!row.linkId : row.partnerId === caller.id));
   if (!visible) throw noSuchIntent();
   return row;
+}
+
+/** Whether the partner already used this partnerReferenceNo for a card payment (SNAP Card Pay). */
+export async function hasIntentForReference(tx: Executor, partnerId: string, partnerReferenceNo: string): Promise<boolean> {
+  const [dup] = await tx
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.partnerId, partnerId), eq(paymentIntents.partnerReferenceNo, partnerReferenceNo)))
+    .limit(1);
+  return !!dup;
 }
 
 function noIntentForSecret(): V1Error {

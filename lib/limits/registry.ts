@@ -24,7 +24,10 @@ export function addressLimiter(): AddressLimiter | null {
  * For server actions and route handlers (the console sign-in): take one from `surface` for
  * the request's client address. No limiter installed (a unit test) → always allowed.
  */
-export async function takeForRequest(surface: Surface, headers: { get(name: string): string | null }): Promise<Verdict> {
+export async function takeForRequest(
+  surface: Surface,
+  headers: { get(name: string): string | null },
+): Promise<Verdict> {
   const limiter = addressLimiter();
   if (!limiter) return { ok: true };
   return limiter.take(surface, headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");

@@ -40,7 +40,13 @@ const pinned = (path: string): ResolvedTarget => ({
   host: "merchant.invalid",
   addresses: [{ address: "127.0.0.1", family: 4 }],
 });
-const opts = { headers: { "Content-Type": "application/json" }, body: "{}", connectTimeoutMs: 1000, timeoutMs: 1500, maxReplyBytes: 2048 };
+const opts = {
+  headers: { "Content-Type": "application/json" },
+  body: "{}",
+  connectTimeoutMs: 1000,
+  timeoutMs: 1500,
+  maxReplyBytes: 2048,
+};
 
 describe("postToTarget", () => {
   it("connects to the checked address, keeping the name in the Host header", async () => {
@@ -58,12 +64,18 @@ describe("postToTarget", () => {
   });
 
   it("gives up on a server that never answers", async () => {
-    await expect(postToTarget(pinned("/silent"), { ...opts, timeoutMs: 300 })).rejects.toThrow("no complete answer within 300 ms");
+    await expect(postToTarget(pinned("/silent"), { ...opts, timeoutMs: 300 })).rejects.toThrow(
+      "no complete answer within 300 ms",
+    );
   });
 
   it("gives up on an address that does not accept the connection in time", async () => {
     // 192.0.2.0/24 (TEST-NET-1) is never routed: the SYN goes unanswered or fails at once.
-    const target: ResolvedTarget = { url: new URL("http://blackhole.invalid/"), host: "blackhole.invalid", addresses: [{ address: "192.0.2.1", family: 4 }] };
+    const target: ResolvedTarget = {
+      url: new URL("http://blackhole.invalid/"),
+      host: "blackhole.invalid",
+      addresses: [{ address: "192.0.2.1", family: 4 }],
+    };
     const t0 = Date.now();
     await expect(postToTarget(target, { ...opts, connectTimeoutMs: 200, timeoutMs: 5000 })).rejects.toThrow();
     expect(Date.now() - t0).toBeLessThan(2000);

@@ -25,8 +25,15 @@ export interface PostResult {
  * exactly those, whatever the name's DNS says now (no rebinding between check and connect).
  */
 function pinnedLookup(target: ResolvedTarget): LookupFunction {
-  return ((_host: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const wanted = options.family === 4 || options.family === 6 ? target.addresses.filter((a) => a.family === options.family) : target.addresses;
+  return ((
+    _host: string,
+    options: { all?: boolean; family?: number | string },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const wanted =
+      options.family === 4 || options.family === 6
+        ? target.addresses.filter((a) => a.family === options.family)
+        : target.addresses;
     const list = wanted.length > 0 ? wanted : target.addresses;
     if (options.all) callback(null, list);
     else callback(null, list[0]!.address, list[0]!.family);
@@ -61,8 +68,14 @@ export function postToTarget(target: ResolvedTarget, opts: PostOptions): Promise
       ...(secure ? { servername: host, rejectUnauthorized: true } : {}),
       agent: false,
     });
-    const total = setTimeout(() => req.destroy(new Error(`no complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
-    const connect = setTimeout(() => req.destroy(new Error(`no connection within ${opts.connectTimeoutMs} ms`)), opts.connectTimeoutMs);
+    const total = setTimeout(
+      () => req.destroy(new Error(`no complete answer within ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
+    const connect = setTimeout(
+      () => req.destroy(new Error(`no connection within ${opts.connectTimeoutMs} ms`)),
+      opts.connectTimeoutMs,
+    );
     req.on("socket", (socket) => {
       socket.once(secure ? "secureConnect" : "connect", () => clearTimeout(connect));
     });
@@ -71,7 +84,11 @@ export function postToTarget(target: ResolvedTarget, opts: PostOptions): Promise
       const status = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let kept = 0;
-      const done = () => finish(null, { status, reply: Buffer.concat(chunks).toString("utf8") });
+      const done = () => {
+        finish(null, { status, reply: Buffer.concat(chunks).toString("utf8") });
+        // One request per connection: nothing more is read or sent on it.
+        req.destroy();
+      };
       res.on("data", (chunk: Buffer) => {
         if (kept < opts.maxReplyBytes) {
           const part = chunk.subarray(0, opts.maxReplyBytes - kept);

@@ -47,19 +47,27 @@ describe("callback target addresses", () => {
     expect(reasonOf(url)).toBe(reason);
   });
 
-  it.each(["http://8.8.8.8/", "https://1.1.1.1/hooks", "http://[2606:4700:4700::1111]/", "http://[64:ff9b::808:808]/", "http://[2002:808:808::1]/", "http://[::ffff:8.8.8.8]/"])(
-    "%s is public",
-    (url) => {
-      expect(reasonOf(url)).toBeNull();
-    },
-  );
+  it.each([
+    "http://8.8.8.8/",
+    "https://1.1.1.1/hooks",
+    "http://[2606:4700:4700::1111]/",
+    "http://[64:ff9b::808:808]/",
+    "http://[2002:808:808::1]/",
+    "http://[::ffff:8.8.8.8]/",
+  ])("%s is public", (url) => {
+    expect(reasonOf(url)).toBeNull();
+  });
 
   it("refuses a name when any of its addresses is private, and names it only in the detail", async () => {
     const resolve = async () => [
       { address: "93.184.215.14", family: 4 },
       { address: "10.0.0.5", family: 4 },
     ];
-    const err = await resolveTarget("https://hooks.example/cb", { allowPrivate: false, timeoutMs: 1000, resolve }).catch((e: unknown) => e);
+    const err = await resolveTarget("https://hooks.example/cb", {
+      allowPrivate: false,
+      timeoutMs: 1000,
+      resolve,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TargetRefused);
     expect((err as TargetRefused).message).toBe("hooks.example is not a public address");
     expect((err as TargetRefused).detail).toBe("hooks.example resolves to 10.0.0.5 (private)");
@@ -69,15 +77,23 @@ describe("callback target addresses", () => {
     const nx = async () => {
       throw Object.assign(new Error("nx"), { code: "ENOTFOUND" });
     };
-    await expect(resolveTarget("http://nowhere.invalid/", { allowPrivate: false, timeoutMs: 1000, resolve: nx })).rejects.toThrow("nowhere.invalid does not resolve (ENOTFOUND)");
+    await expect(
+      resolveTarget("http://nowhere.invalid/", { allowPrivate: false, timeoutMs: 1000, resolve: nx }),
+    ).rejects.toThrow("nowhere.invalid does not resolve (ENOTFOUND)");
     const never = () => new Promise<never>(() => {});
-    await expect(resolveTarget("http://slow.example/", { allowPrivate: false, timeoutMs: 50, resolve: never })).rejects.toThrow("slow.example: DNS lookup timed out");
+    await expect(
+      resolveTarget("http://slow.example/", { allowPrivate: false, timeoutMs: 50, resolve: never }),
+    ).rejects.toThrow("slow.example: DNS lookup timed out");
   });
 
   it("refuses other schemes, and lets private addresses through only when allowed (sandbox)", async () => {
-    await expect(resolveTarget("file:///etc/passwd", { allowPrivate: true, timeoutMs: 1000 })).rejects.toThrow("file: is not http(s)");
+    await expect(resolveTarget("file:///etc/passwd", { allowPrivate: true, timeoutMs: 1000 })).rejects.toThrow(
+      "file: is not http(s)",
+    );
     const t = await resolveTarget("http://localhost:9/x", { allowPrivate: true, timeoutMs: 1000 });
     expect(t.addresses.some((a) => a.address === "127.0.0.1" || a.address === "::1")).toBe(true);
-    await expect(resolveTarget("http://localhost:9/x", { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow("localhost is not a public address");
+    await expect(resolveTarget("http://localhost:9/x", { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow(
+      "localhost is not a public address",
+    );
   });
 });

@@ -108,7 +108,8 @@ export async function resolveTarget(
   if (!opts.allowPrivate) {
     for (const a of found) {
       const reason = nonPublicReason(a.address);
-      if (reason) throw new TargetRefused(`${host} is not a public address`, `${host} resolves to ${a.address} (${reason})`);
+      if (reason)
+        throw new TargetRefused(`${host} is not a public address`, `${host} resolves to ${a.address} (${reason})`);
     }
   }
   return { url, host, addresses: found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 })) };

@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import { openDatabase, type Database } from "../db/client";
-import { callbackAttempts } from "../db/schema";
-import type { GatewayContext } from "../gateway/context";
-import { createPartner } from "../gateway/partners";
-import { openVault } from "../gateway/vault";
-import { createLogger } from "../log";
+import { loadConfig } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { callbackAttempts } from "@/lib/db/schema";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { createPartner } from "@/lib/gateway/partners";
+import { openVault } from "@/lib/gateway/vault";
+import { createLogger } from "@/lib/log";
 import { enqueueCallbacks } from "./outbox";
 import { CallbackWorker } from "./worker";
 
@@ -31,6 +31,8 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir });
   listener = net.createServer((socket) => {
     connections++;
+    socket.on("error", () => {});
+    socket.resume(); // read what the client sends, so its end closes the socket
     // A loopback service that would answer anything: its words must never come back.
     socket.end("HTTP/1.1 200 OK\r\nContent-Length: 19\r\nConnection: close\r\n\r\ninternal-admin-page");
   });
@@ -44,14 +46,43 @@ afterAll(async () => {
 }, 60_000);
 
 function context(mode: "sandbox" | "production"): GatewayContext {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: "test", GATEWAY_MODE: mode, DATA_DIR: dataDir, GATEWAY_MASTER_KEY: randomBytes(32).toString("base64") };
-  return { db: database.db, dbKind: "pglite", config: loadConfig(env), vault: openVault(dataDir, env), log: createLogger("silent"), now: () => new Date() };
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: "test",
+    GATEWAY_MODE: mode,
+    DATA_DIR: dataDir,
+    GATEWAY_MASTER_KEY: randomBytes(32).toString("base64"),
+  };
+  return {
+    db: database.db,
+    dbKind: "pglite",
+    config: loadConfig(env),
+    vault: openVault(dataDir, env),
+    log: createLogger("silent"),
+    now: () => new Date(),
+  };
 }
 
 async function deliverOnce(gw: GatewayContext, callbackBaseUrl: string) {
-  const merchant = await createPartner(gw, gw.db, { kind: "merchant", name: "M", publicKeyPem: "unused", channelId: "95221" });
-  const [id] = await enqueueCallbacks(gw.db, { partnerId: merchant.id, linkId: null, callbackBaseUrl, items: [{ kind: "link", body: { hello: 1 } }], now: new Date() });
-  const worker = new CallbackWorker(gw, { retrySchedule: [60], pollMs: 20, leaseMs: 10_000, timeoutMs: 2000, batchSize: 8 });
+  const merchant = await createPartner(gw, gw.db, {
+    kind: "merchant",
+    name: "M",
+    publicKeyPem: "unused",
+    channelId: "95221",
+  });
+  const [id] = await enqueueCallbacks(gw.db, {
+    partnerId: merchant.id,
+    linkId: null,
+    callbackBaseUrl,
+    items: [{ kind: "link", body: { hello: 1 } }],
+    now: new Date(),
+  });
+  const worker = new CallbackWorker(gw, {
+    retrySchedule: [60],
+    pollMs: 20,
+    leaseMs: 10_000,
+    timeoutMs: 2000,
+    batchSize: 8,
+  });
   worker.start();
   try {
     for (let i = 0; i < 200; i++) {
@@ -67,17 +98,19 @@ async function deliverOnce(gw: GatewayContext, callbackBaseUrl: string) {
 
 // PGlite in a unit test is slow on a loaded machine: generous limits, nothing asserted on time.
 describe("callback worker target check", { timeout: 30_000 }, () => {
-  it.each(["http://[::ffff:7f00:1]:PORT", "http://[::ffff:127.0.0.1]:PORT", "http://2130706433:PORT", "http://localhost:PORT"])(
-    "production refuses %s without connecting",
-    async (form) => {
-      const before = connections;
-      const attempt = await deliverOnce(context("production"), form.replace("PORT", String(port)));
-      expect(attempt.statusCode).toBeNull();
-      expect(attempt.replyExcerpt).toBeNull();
-      expect(attempt.error).toMatch(/^TargetRefused: .* is not a public address$/);
-      expect(connections).toBe(before);
-    },
-  );
+  it.each([
+    "http://[::ffff:7f00:1]:PORT",
+    "http://[::ffff:127.0.0.1]:PORT",
+    "http://2130706433:PORT",
+    "http://localhost:PORT",
+  ])("production refuses %s without connecting", async (form) => {
+    const before = connections;
+    const attempt = await deliverOnce(context("production"), form.replace("PORT", String(port)));
+    expect(attempt.statusCode).toBeNull();
+    expect(attempt.replyExcerpt).toBeNull();
+    expect(attempt.error).toMatch(/^TargetRefused: .* is not a public address$/);
+    expect(connections).toBe(before);
+  });
 
   it("the sandbox reaches a loopback receiver and keeps its reply", async () => {
     const before = connections;

@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import { loadConfig, type Config } from "../config";
-import { openDatabase, type Database } from "../db/client";
-import type { GatewayContext } from "../gateway/context";
-import { readCredentials, seedSandbox, type SandboxCredentials } from "../gateway/seed";
-import { openVault } from "../gateway/vault";
-import { createLogger } from "../log";
+import { loadConfig, type Config } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { readCredentials, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
+import { openVault } from "@/lib/gateway/vault";
+import { createLogger } from "@/lib/log";
 
 export interface Gateway {
   gw: GatewayContext;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import en from "../../messages/en.json";
-import id from "../../messages/id.json";
-import { pickLocale } from "../../i18n/locale";
-import { CLIENT_ADDRESS_HEADER } from "../limits/registry";
+import en from "@/messages/en.json";
+import id from "@/messages/id.json";
+import { pickLocale } from "@/lib/i18n/locale";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 
 /**
  * What happens to every request before the gateway or Next sees it: headers that only this
@@ -81,7 +81,8 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   });
   res.end(body);
 }

@@ -1,14 +1,20 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IntentsClient } from "../../lib/client/intents-client";
-import { confirmCardPayment } from "../../lib/sdk";
-import { openVault } from "../../lib/gateway/vault";
-import { sha256Hex } from "../../lib/snap/signing";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { confirmCardPayment } from "@/lib/sdk";
+import { openVault } from "@/lib/gateway/vault";
+import { sha256Hex } from "@/lib/snap/signing";
 import { linkRequest } from "../support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "../support/server";
 
 /** Low limits so a test reaches them in a few requests; the defaults are far above the suites. */
-const LOW_LIMITS = { RATE_LIMIT_CHECKOUT: "12", RATE_LIMIT_TOKEN: "4", RATE_LIMIT_CONFIRM: "4", RATE_LIMIT_CARD: "4", RATE_LIMIT_WINDOW_SECONDS: "60" };
+const LOW_LIMITS = {
+  RATE_LIMIT_CHECKOUT: "12",
+  RATE_LIMIT_TOKEN: "4",
+  RATE_LIMIT_CONFIRM: "4",
+  RATE_LIMIT_CARD: "4",
+  RATE_LIMIT_WINDOW_SECONDS: "60",
+};
 
 async function statuses(n: number, request: (i: number) => Promise<Response>): Promise<Response[]> {
   const out: Response[] = [];
@@ -18,7 +24,9 @@ async function statuses(n: number, request: (i: number) => Promise<Response>): P
 
 function expectRetryAfter(res: Response) {
   const value = Number(res.headers.get("retry-after"));
-  expect(Number.isInteger(value) && value >= 1 && value <= 60, `Retry-After ${res.headers.get("retry-after")}`).toBe(true);
+  expect(Number.isInteger(value) && value >= 1 && value <= 60, `Retry-After ${res.headers.get("retry-after")}`).toBe(
+    true,
+  );
 }
 
 describe.each(DB_KINDS)("per-address limits on %s", (db) => {
@@ -27,7 +35,8 @@ describe.each(DB_KINDS)("per-address limits on %s", (db) => {
   beforeAll(async () => {
     srv = await startServer({ db, env: LOW_LIMITS });
     // PostgreSQL: a second instance on the same database counts with the first.
-    if (db === "postgres") other = await startServer({ db, dataDir: srv.dataDir, databaseUrl: srv.databaseUrl, env: LOW_LIMITS });
+    if (db === "postgres")
+      other = await startServer({ db, dataDir: srv.dataDir, databaseUrl: srv.databaseUrl, env: LOW_LIMITS });
   });
   afterAll(async () => {
     await Promise.all([srv?.stop(), other?.stop()]);
@@ -51,7 +60,11 @@ describe.each(DB_KINDS)("per-address limits on %s", (db) => {
 
   it("token endpoint: 4297300 in the SNAP envelope", async () => {
     const answers = await statuses(6, (i) =>
-      fetch(`${instance(i).baseUrl}/v1.0/access-token/b2b`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"grantType":"client_credentials"}' }),
+      fetch(`${instance(i).baseUrl}/v1.0/access-token/b2b`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"grantType":"client_credentials"}',
+      }),
     );
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 429, 429]);
     expectRetryAfter(answers[4]!);
@@ -60,18 +73,26 @@ describe.each(DB_KINDS)("per-address limits on %s", (db) => {
 
   it("confirm: a /v1 error with Retry-After readable by the payer's browser", async () => {
     const answers = await statuses(6, (i) =>
-      fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/confirm`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+      fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      }),
     );
     expect(answers.slice(0, 4).every((r) => r.status === 400)).toBe(true);
     expect(answers.slice(4).map((r) => r.status)).toEqual([429, 429]);
     expectRetryAfter(answers[5]!);
     expect(answers[5]!.headers.get("access-control-expose-headers")).toBe("Retry-After");
-    expect(await answers[5]!.json()).toMatchObject({ error: { type: "rate_limit_error", code: "rate_limited", param: null } });
+    expect(await answers[5]!.json()).toMatchObject({
+      error: { type: "rate_limit_error", code: "rate_limited", param: null },
+    });
   });
 
   it("3-D Secure and card pages: a 429 page", async () => {
     const answers = await statuses(6, (i) =>
-      i % 2 ? fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/3ds?token=x`) : fetch(`${instance(i).baseUrl}/v1.0/debit/redirect/${randomUUID()}`),
+      i % 2
+        ? fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/3ds?token=x`)
+        : fetch(`${instance(i).baseUrl}/v1.0/debit/redirect/${randomUUID()}`),
     );
     expect(answers.map((r) => r.status)).toEqual([404, 404, 404, 404, 429, 429]);
     expectRetryAfter(answers[4]!);
@@ -84,20 +105,27 @@ describe("checkout and gateway pages (the low-severity row)", () => {
   beforeAll(async () => {
     // Behind a TLS-terminating proxy: the public address is https, requests arrive as http.
     // The checkout lives at its own address (PAY_BASE_URL), the API at PUBLIC_BASE_URL.
-    srv = await startServer({ db: "postgres", env: { PUBLIC_BASE_URL: "https://gateway.example", PAY_BASE_URL: "https://pay.example" } });
+    srv = await startServer({
+      db: "postgres",
+      env: { PUBLIC_BASE_URL: "https://gateway.example", PAY_BASE_URL: "https://pay.example" },
+    });
   });
   afterAll(async () => {
     await srv?.stop();
   });
   const local = (uri: string) => uri.replace(/^https:\/\/[^/]+/, srv.baseUrl);
-  const inquiries = () => srv.logs().split("\n").filter((l) => l.includes('"url":"/v1.0/payment-link/inquiry"')).length;
+  const inquiries = () =>
+    srv
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes('"url":"/v1.0/payment-link/inquiry"')).length;
 
-  it("links point at PAY_BASE_URL; the session cookie is Secure although the request was plain http", async () => {
+  it("the session cookie is Secure although the request was plain http; links point at PAY_BASE_URL", async () => {
     const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
-    expect(link.paymentLinkUri).toMatch(/^https:\/\/pay\.example\/pay\//);
     const res = await fetch(local(link.paymentLinkUri), { redirect: "manual" });
     expect(res.status).toBe(303);
     expect(res.headers.get("set-cookie")).toMatch(/; Secure/i);
+    expect(link.paymentLinkUri).toMatch(/^https:\/\/pay\.example\/pay\//);
   });
 
   it("an unknown link id costs one Inquiry, however often it is asked for", async () => {
@@ -110,7 +138,11 @@ describe("checkout and gateway pages (the low-severity row)", () => {
 
   it("the card and 3-D Secure pages carry the checkout's CSP, and the card page's id stays out of the log", async () => {
     const ref = `EDGE-${Date.now()}`;
-    const card = await srv.merchant.cardPay({ partnerReferenceNo: ref, amount: { value: "75000.00", currency: "IDR" }, urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }] });
+    const card = await srv.merchant.cardPay({
+      partnerReferenceNo: ref,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
     const hosted = await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${card.referenceNo}`);
     expect(hosted.status).toBe(200);
     const csp = hosted.headers.get("content-security-policy") ?? "";
@@ -129,8 +161,19 @@ describe("checkout and gateway pages (the low-severity row)", () => {
 
     const intents = new IntentsClient(srv.baseUrl, srv.credentials.merchant.secretKey);
     const i = await intents.create({ amount: 5000, currency: "IDR" });
-    const card3ds = { number: "4000000000003220", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", holderName: "A" };
-    const r = await confirmCardPayment({ clientSecret: i.clientSecret, card: card3ds, baseUrl: srv.baseUrl, returnUrl: "https://merchant.example/return" });
+    const card3ds = {
+      number: "4000000000003220",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+      holderName: "A",
+    };
+    const r = await confirmCardPayment({
+      clientSecret: i.clientSecret,
+      card: card3ds,
+      baseUrl: srv.baseUrl,
+      returnUrl: "https://merchant.example/return",
+    });
     const url = new URL((r as { redirectUrl: string }).redirectUrl);
     const challenge = await fetch(`${srv.baseUrl}${url.pathname}${url.search}`);
     expect(challenge.status).toBe(200);
@@ -160,7 +203,10 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     );
     await client.end();
     const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
-    const list = (key: string) => fetch(`${srv.baseUrl}/v1/callback-deliveries?linkId=${link.paymentLinkId}&limit=1`, { headers: { "X-Secret-Key": key } });
+    const list = (key: string) =>
+      fetch(`${srv.baseUrl}/v1/callback-deliveries?linkId=${link.paymentLinkId}&limit=1`, {
+        headers: { "X-Secret-Key": key },
+      });
     expect((await list(srv.credentials.merchant.secretKey)).status).toBe(200);
     const refused = await list(otherKey);
     expect(refused.status).toBe(404);

@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { IntentsClient, IntentsClientError } from "../../lib/client/intents-client";
-import { confirmCardPayment } from "../../lib/sdk";
-import { linkRequest } from "../support/factories";
-import { startReceiver } from "../support/receiver";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { snapError } from "../support/snap-error";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { IntentsClient, IntentsClientError } from "@/lib/clients/intents-client";
+import { confirmCardPayment } from "@/lib/sdk";
+import { linkRequest } from "@/tests/support/factories";
+import { startReceiver } from "@/tests/support/receiver";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { snapError } from "@/tests/support/snap-error";
+
+// Answers are read loosely: a test asserts any nested field of the JSON it got back.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const PAN = { ok: "4111111111111111", declined: "4000000000000002", threeDs: "4000000000003220" };
 const CVC = "7391";
@@ -25,7 +29,7 @@ async function intentError(p: Promise<unknown>) {
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Json };
 }
 
 async function send(method: string, url: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) {
@@ -35,9 +39,9 @@ async function send(method: string, url: string, opts: { body?: unknown; headers
     body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
   });
   const text = await res.text();
-  let json: Record<string, any> | null = null;
+  let json: Json | null = null;
   try {
-    json = JSON.parse(text) as Record<string, any>;
+    json = JSON.parse(text) as Json;
   } catch {
     // an HTML page
   }

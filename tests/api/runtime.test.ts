@@ -5,10 +5,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { linkRequest } from "../support/factories";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { signedHeaders } from "../support/snap-http";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { linkRequest } from "@/tests/support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { signedHeaders } from "@/tests/support/snap-http";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const INQUIRY = "/v1.0/payment-link/inquiry";

@@ -19,11 +19,16 @@ describe("production: callback targets (SSRF)", () => {
   beforeAll(async () => {
     listener = net.createServer((socket) => {
       connections++;
+      socket.on("error", () => {});
+      socket.resume(); // read what the client sends, so its end closes the socket
       socket.end("HTTP/1.1 200 OK\r\nContent-Length: 12\r\nConnection: close\r\n\r\nsecret-admin");
     });
     await new Promise<void>((r) => listener.listen(0, "127.0.0.1", r));
     port = (listener.address() as net.AddressInfo).port;
-    srv = await startServer({ db: "pglite", env: { GATEWAY_MODE: "production", CALLBACK_CONNECT_TIMEOUT_MS: "1000" } });
+    srv = await startServer({
+      db: "postgres",
+      env: { GATEWAY_MODE: "production", CALLBACK_CONNECT_TIMEOUT_MS: "1000" },
+    });
   });
   afterAll(async () => {
     expect(await srv.stop()).toBe(0);
@@ -62,19 +67,31 @@ describe("production: callback targets (SSRF)", () => {
   it("refuses every form at create with 4002701, and nothing is connected", async () => {
     const answers = [];
     for (const url of forms()) {
-      answers.push([url, await snapError(srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: url } })))]);
+      answers.push([
+        url,
+        await snapError(srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: url } }))),
+      ]);
     }
-    expect(answers).toEqual(forms().map((url) => [url, { status: 400, code: "4002701", message: "Invalid Field Format additionalInfo.callbackBaseUrl" }]));
+    expect(answers).toEqual(
+      forms().map((url) => [
+        url,
+        { status: 400, code: "4002701", message: "Invalid Field Format additionalInfo.callbackBaseUrl" },
+      ]),
+    );
     expect(forms().length).toBeGreaterThanOrEqual(20);
 
-    const res = await fetch(`${srv.baseUrl}/v1/callback-deliveries?limit=500`, { headers: { "X-Secret-Key": srv.credentials.merchant.secretKey } });
+    const res = await fetch(`${srv.baseUrl}/v1/callback-deliveries?limit=500`, {
+      headers: { "X-Secret-Key": srv.credentials.merchant.secretKey },
+    });
     const { data } = (await res.json()) as { data: { url: string; attempts: { replyExcerpt: string | null }[] }[] };
     expect(JSON.stringify(data)).not.toContain("secret-admin");
     expect(connections).toBe(0);
   });
 
   it("accepts a public callback target", async () => {
-    const res = await srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: "https://8.8.8.8/hooks" } }));
+    const res = await srv.merchant.createPaymentLink(
+      linkRequest({ additionalInfo: { callbackBaseUrl: "https://8.8.8.8/hooks" } }),
+    );
     expect(res.paymentLinkData.paymentFlagStatus).toBe("02");
   });
 });

@@ -1,11 +1,11 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { parseQris } from "../qris";
-import { gatewayBaseUrl } from "./checkout-gateway";
-import { NOTIFICATION_PATHS, type SnapCredentials } from "./gateway-client";
-import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./simulator";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import { gatewayBaseUrl } from "./gateway";
+import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
 
 /**
  * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
@@ -42,7 +42,8 @@ export function sandboxAcquirer(): SnapCredentials | null {
   return acquirer;
 }
 
-export type SimulatedOutcome = "pay" | "fail";
+export type { SimulatedOutcome } from "./action-results";
+import type { SimulatedOutcome } from "./action-results";
 
 /**
  * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA

@@ -1,11 +1,11 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { checkoutCredentialsFromEnv } from "../config";
-import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
-import { IntentsClient } from "./intents-client";
-import { isUuid } from "../uuid";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { checkoutCredentialsFromEnv } from "@/lib/config";
+import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { isUuid } from "@/lib/contract/uuid";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from the environment (CHECKOUT_*,

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { SURFACES, type Surface } from "./limits/address-limiter";
 
 /**
  * Process configuration, validated once at start. Everything the server reads from the
@@ -62,12 +61,23 @@ export type Config = {
   mode: "sandbox" | "production";
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   rateLimitRps: number;
-  addressLimits: { windowSeconds: number; limits: Record<Surface, number>; trustedProxies: number };
+  /** Per surface of lib/limits: requests per address per window (0 = off). */
+  addressLimits: {
+    windowSeconds: number;
+    limits: Record<"checkout" | "token" | "confirm" | "card" | "signIn", number>;
+    trustedProxies: number;
+  };
   /** Set: this process is the checkout only, in front of the gateway at `gatewayBaseUrl`. */
   checkoutOnly: CheckoutCredentials | null;
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
-  callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; connectTimeoutMs: number; leaseMs: number };
+  callbacks: {
+    retrySchedule: number[] | null;
+    pollMs: number;
+    timeoutMs: number;
+    connectTimeoutMs: number;
+    leaseMs: number;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     confirm: e.RATE_LIMIT_CONFIRM,
     card: e.RATE_LIMIT_CARD,
     signIn: e.RATE_LIMIT_SIGN_IN,
-  } satisfies Record<Surface, number>;
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -135,7 +145,15 @@ export interface CheckoutCredentials {
 }
 
 /** The variables that make a process checkout-only; any one set asks for all. */
-const CHECKOUT_VARS = ["CHECKOUT_PARTNER_ID", "CHECKOUT_CLIENT_KEY", "CHECKOUT_CLIENT_SECRET", "CHECKOUT_CLIENT_SECRET_FILE", "CHECKOUT_PRIVATE_KEY_FILE", "CHECKOUT_SECRET_KEY", "CHECKOUT_SECRET_KEY_FILE"];
+const CHECKOUT_VARS = [
+  "CHECKOUT_PARTNER_ID",
+  "CHECKOUT_CLIENT_KEY",
+  "CHECKOUT_CLIENT_SECRET",
+  "CHECKOUT_CLIENT_SECRET_FILE",
+  "CHECKOUT_PRIVATE_KEY_FILE",
+  "CHECKOUT_SECRET_KEY",
+  "CHECKOUT_SECRET_KEY_FILE",
+];
 
 /**
  * The checkout's credentials from the environment: ids as values, secrets as values or (better,
@@ -167,7 +185,9 @@ export function checkoutCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env)
     clientKey: value("CHECKOUT_CLIENT_KEY"),
     clientSecret: secret("CHECKOUT_CLIENT_SECRET"),
     channelId: (env.CHECKOUT_CHANNEL_ID ?? "") || "95221",
-    privateKeyPem: env.CHECKOUT_PRIVATE_KEY_FILE ? readSecretFile("CHECKOUT_PRIVATE_KEY_FILE", env.CHECKOUT_PRIVATE_KEY_FILE, problems) : (problems.push("  CHECKOUT_PRIVATE_KEY_FILE: required (PEM, the key whose public half the gateway holds)"), ""),
+    privateKeyPem: env.CHECKOUT_PRIVATE_KEY_FILE
+      ? readSecretFile("CHECKOUT_PRIVATE_KEY_FILE", env.CHECKOUT_PRIVATE_KEY_FILE, problems)
+      : (problems.push("  CHECKOUT_PRIVATE_KEY_FILE: required (PEM, the key whose public half the gateway holds)"), ""),
     secretKey: secret("CHECKOUT_SECRET_KEY"),
   };
   if (creds.privateKeyPem) {
@@ -177,7 +197,8 @@ export function checkoutCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env)
       problems.push("  CHECKOUT_PRIVATE_KEY_FILE: not a PEM private key");
     }
   }
-  if (creds.secretKey && !/^sk_[A-Za-z0-9_-]{8,200}$/.test(creds.secretKey)) problems.push("  CHECKOUT_SECRET_KEY: not a secret key (sk_…)");
+  if (creds.secretKey && !/^sk_[A-Za-z0-9_-]{8,200}$/.test(creds.secretKey))
+    problems.push("  CHECKOUT_SECRET_KEY: not a secret key (sk_…)");
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   return creds;
 }
