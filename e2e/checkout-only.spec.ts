@@ -69,6 +69,7 @@ test.describe("checkout only, in front of a separate gateway", () => {
   });
 
   test("the payer opens the link, chooses a VA, the bank pays, the page turns paid", async ({ page }) => {
+    test.slow(); // two servers and a browser on a shared machine
     const m = messages("en");
     const link = (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: "en" } })))
       .paymentLinkData;
@@ -85,8 +86,8 @@ test.describe("checkout only, in front of a separate gateway", () => {
     await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
     const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     expect(after.paymentLinkData.paymentFlagStatus).toBe("00");
-    // every gateway call went to the gateway process, none was answered by the checkout's
+    // every gateway call went to the gateway process; the checkout answered none (only the 404 probes above)
     expect(fs.readFileSync(gateway.logFile, "utf8")).toContain('"url":"/v1.0/payment-link/pay"');
-    expect(fs.readFileSync(checkout.logFile, "utf8")).not.toContain('"url":"/v1.0/');
+    expect(fs.readFileSync(checkout.logFile, "utf8")).not.toMatch(/"url":"\/v1(\.0)?\/[^"]*","status":[1-35]/);
   });
 });
