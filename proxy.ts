@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml } from "./lib/checkout/not-found-page";
@@ -13,14 +14,8 @@ const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
 
 /** Where the gateway's method logos live: this process (sandbox) or the gateway in front of which it runs. */
 function ownOrigins(): string[] {
-  const bases = [process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`, process.env.GATEWAY_BASE_URL ?? ""];
-  return bases.flatMap((base) => {
-    try {
-      return [new URL(base).origin];
-    } catch {
-      return [];
-    }
-  });
+  const c = processConfig();
+  return [...new Set([new URL(c.publicBaseUrl).origin, new URL(c.gatewayBaseUrl).origin])];
 }
 
 /**
@@ -35,7 +30,7 @@ function ownOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins() });
+  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins() });
   const headers = new Headers(req.headers);
   // The server strips these from every request already (lib/server/edge.ts); kept here so
   // the proxy holds on its own too.

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
 
 /**
  * The payer's proof that they hold a link's secret, as a cookie. The cookie carries an HMAC
@@ -16,7 +17,7 @@ export const LANG_COOKIE = "nusapay_lang";
  * behind a TLS-terminating proxy the request arrives as plain HTTP, and the cookie would go
  * out without the flag (and then be sent over plain HTTP if a payer ever used it).
  */
-export function cookiesSecure(publicBaseUrl = process.env.PUBLIC_BASE_URL ?? ""): boolean {
+export function cookiesSecure(publicBaseUrl = config().publicBaseUrl): boolean {
   return publicBaseUrl.toLowerCase().startsWith("https:");
 }
 

@@ -139,6 +139,16 @@ export async function hasIntentForReference(tx: Executor, partnerId: string, par
   return !!dup;
 }
 
+/** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
+export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+  try {
+    return await findIntent(tx, caller, id, opts);
+  } catch (err) {
+    if (err instanceof V1Error && err.status === 404) return null;
+    throw err;
+  }
+}
+
 function noIntentForSecret(): V1Error {
   return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
 }
@@ -163,7 +173,7 @@ export async function confirmIntent(
   id: string,
   input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
 ): Promise<ConfirmOutcome> {
-  const intent = await findIntent(tx, null, id, { forUpdate: true }).catch(() => null);
+  const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {

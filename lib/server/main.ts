@@ -6,12 +6,13 @@ import { createApiApp, isApiPath } from "@/lib/api/app";
 import { pruneExternalIds } from "@/lib/gateway/external-ids";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
 import { credentialsPath } from "@/lib/gateway/seed";
-import { createLogger, scrubUrl } from "@/lib/log";
+import { processLogger, scrubUrl } from "@/lib/log";
 import type { Logger } from "pino";
-import { loadConfig, type Config } from "@/lib/config";
+import { config as processConfig, type Config } from "@/lib/config";
 import { PgHitStore } from "@/lib/db/rate-limit-store";
 import { AddressLimiter, MemoryHitStore } from "@/lib/limits/address-limiter";
 import { installAddressLimiter } from "@/lib/limits/registry";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { answerCheckoutTooMany, clientAddress, markClientAddress, stripInternalHeaders } from "./edge";
 import { answerClientError } from "./client-error";
@@ -25,8 +26,8 @@ import { trackConnections } from "./connections";
  */
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const config = processConfig();
+  const log = processLogger(config.logLevel);
   const gateway = config.checkoutOnly ? null : await startGateway(config, log);
 
   const addressLimiter = new AddressLimiter({
@@ -37,10 +38,6 @@ async function main(): Promise<void> {
   installAddressLimiter(addressLimiter);
   const apiListener = gateway ? getRequestListener(createApiApp(gateway.gw, addressLimiter).fetch) : null;
 
-  // The Next side finds the gateway and the hosted-checkout client's credentials through these.
-  process.env.DATA_DIR = config.dataDir;
-  process.env.GATEWAY_BASE_URL ??= `http://127.0.0.1:${config.port}`;
-
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
   const nextHandler = nextApp.getRequestHandler();
   await nextApp.prepare();
@@ -48,6 +45,11 @@ async function main(): Promise<void> {
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
+    // One id per request, kept from the caller when it sent a plain one (the checkout's typed
+    // client forwards the page's id), answered back and written on every log line of the request.
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {
@@ -55,34 +57,36 @@ async function main(): Promise<void> {
       // One line per request: method, path and query with capabilities scrubbed, status, time.
       // Never headers or bodies (signatures, tokens, card fields live there).
       if (started !== null)
-        log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+        log.info({ requestId, method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
     });
     stripInternalHeaders(req);
     const address = clientAddress(req, config.addressLimits.trustedProxies);
     markClientAddress(req, address);
-    if (isApiPath(pathname)) {
-      if (apiListener) void apiListener(req, res);
-      else answerNoGateway(res, pathname);
-      return;
-    }
-    const toNext = () =>
-      nextHandler(req, res).catch((err: unknown) => {
-        log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
-        if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
-      });
-    if (!pathname.startsWith("/pay/")) {
-      void toNext();
-      return;
-    }
-    // The checkout pages: per-address limit before Next renders or the gateway is asked.
-    addressLimiter.take("checkout", address).then(
-      (verdict) => (verdict.ok ? toNext() : answerCheckoutTooMany(req, res, verdict.retryAfterSeconds)),
-      (err: unknown) => {
-        // A limiter that cannot count (database away) must not take the checkout down.
-        log.warn({ err }, "checkout rate limit unavailable");
+    runWithRequestId(requestId, () => {
+      if (isApiPath(pathname)) {
+        if (apiListener) void apiListener(req, res);
+        else answerNoGateway(res, pathname);
+        return;
+      }
+      const toNext = () =>
+        nextHandler(req, res).catch((err: unknown) => {
+          log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
+          if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
+        });
+      if (!pathname.startsWith("/pay/")) {
         void toNext();
-      },
-    );
+        return;
+      }
+      // The checkout pages: per-address limit before Next renders or the gateway is asked.
+      addressLimiter.take("checkout", address).then(
+        (verdict) => (verdict.ok ? toNext() : answerCheckoutTooMany(req, res, verdict.retryAfterSeconds)),
+        (err: unknown) => {
+          // A limiter that cannot count (database away) must not take the checkout down.
+          log.warn({ err }, "checkout rate limit unavailable");
+          void toNext();
+        },
+      );
+    });
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { clientSecretOf, createIntent, findIntent, hasIntentForReference } from "@/lib/gateway/intents";
+import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
@@ -56,7 +56,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
-    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       return htmlPage(c, { title: "Not found", body: "<h1>Payment not found</h1><p>This payment link is invalid.</p>", status: 404 });
     }

@@ -7,6 +7,7 @@ import { checkoutCookieKey, isLinkId, ownsLink } from "@/lib/checkout/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
 import { cookiesSecure, previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
+import { classifyFailure } from "@/lib/checkout/failures";
 
 /**
  * The link's merchant proves its secret key once (another merchant's key is refused like a
@@ -19,11 +20,13 @@ export async function previewSignIn(_prev: PreviewSignInResult, form: FormData):
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   const secret = link ? secretOfUri(link.paymentLinkUri) : null;
   if (!link || !secret) return { ok: false, error: t("badKey") };
-  let valid = false;
+  let valid: boolean;
   try {
     valid = await ownsLink(secretKey, linkId);
-  } catch {
-    valid = false;
+  } catch (err) {
+    // The gateway did not answer: that says nothing about the key.
+    classifyFailure(err, "secret key check");
+    return { ok: false, error: t("unavailable") };
   }
   if (!valid) return { ok: false, error: t("badKey") };
   (await cookies()).set(PREVIEW_COOKIE, previewToken(checkoutCookieKey(), linkId, secret), {
