@@ -17,6 +17,13 @@ import { isUuid } from "@/lib/contract/uuid";
  */
 let cached: GatewayClient | null = null;
 
+/**
+ * Every call to the gateway is bounded: a gateway that stops answering must cost a payer a
+ * "try again" after 10 s, not a page that never renders (and a socket held per page view).
+ */
+const GATEWAY_TIMEOUT_MS = 10_000;
+const gatewayFetch: typeof fetch = (input, init) => tracedFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
+
 function credentialsFile(): string {
   return config().checkoutCredentialsFile;
 }
@@ -41,7 +48,7 @@ export function gatewayBaseUrl(): string {
  * request id, so the gateway's log line for each call can be found from the page's.
  */
 export function checkoutGateway(): GatewayClient {
-  cached ??= new GatewayClient(gatewayBaseUrl(), readCheckoutCredentials(), tracedFetch);
+  cached ??= new GatewayClient(gatewayBaseUrl(), readCheckoutCredentials(), gatewayFetch);
   return cached;
 }
 
@@ -54,13 +61,13 @@ export function checkoutIntents(): IntentsClient {
   if (intents) return intents;
   const fromEnv = config().checkoutOnly;
   if (fromEnv) {
-    intents = new IntentsClient(gatewayBaseUrl(), fromEnv.secretKey, tracedFetch);
+    intents = new IntentsClient(gatewayBaseUrl(), fromEnv.secretKey, gatewayFetch);
     return intents;
   }
   const file = credentialsFile();
   const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
   if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
-  intents = new IntentsClient(gatewayBaseUrl(), secretKey, tracedFetch);
+  intents = new IntentsClient(gatewayBaseUrl(), secretKey, gatewayFetch);
   return intents;
 }
 
@@ -111,10 +118,9 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
  */
 export async function ownsLink(secretKey: string, linkId: string): Promise<boolean> {
   if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey) || !isLinkId(linkId)) return false;
-  const res = await tracedFetch(`${gatewayBaseUrl()}/v1/callback-deliveries?linkId=${encodeURIComponent(linkId)}&limit=1`, {
+  const res = await gatewayFetch(`${gatewayBaseUrl()}/v1/callback-deliveries?linkId=${encodeURIComponent(linkId)}&limit=1`, {
     headers: { "X-Secret-Key": secretKey },
     cache: "no-store",
-    signal: AbortSignal.timeout(10_000),
   });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
