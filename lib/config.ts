@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Live link events (docs/live-events.md): open streams per process, per client address, heartbeat. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(0).default(20_000),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
+  WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });
 
 export type Config = {
@@ -44,6 +50,9 @@ export type Config = {
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  liveEvents: { maxStreams: number; maxPerAddress: number; heartbeatMs: number };
+  /** Requested server processes; `lib/server/cluster.ts` decides (PGlite allows only one). */
+  webConcurrency: number | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
+    liveEvents: { maxStreams: e.LIVE_STREAMS_MAX, maxPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 

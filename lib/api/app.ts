@@ -5,6 +5,8 @@ import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { mountDeliveries } from "./routes/deliveries";
+import { mountLinkEvents } from "./routes/link-events";
+import type { StreamHub } from "../events/stream-hub";
 import { mountIntents } from "./routes/intents";
 import { accountRoutes } from "./routes/account";
 import { cardPayRoute, mountCardRedirect } from "./routes/card";
@@ -16,7 +18,7 @@ import { mountSnapRoute, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
-export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
+export function createApiApp(gw: GatewayContext, deps: { liveEvents: StreamHub }): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(gw.config.rateLimitRps);
 
@@ -25,6 +27,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   mountDeliveries(app, gw);
+  mountLinkEvents(app, gw, deps.liveEvents);
   mountIntents(app, gw);
   mountCardRedirect(app, gw);
   mountSdk(app);

@@ -5,6 +5,7 @@ import type { PaymentLinkData } from "../api/schemas/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
 import { IntentsClient } from "./intents-client";
 import { isUuid } from "../uuid";
+import { gatewayFetch } from "./in-process";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
@@ -37,7 +38,7 @@ export function gatewayBaseUrl(): string {
 export function checkoutGateway(): GatewayClient {
   const base = gatewayBaseUrl();
   if (cached && cached.key === base) return cached.client;
-  cached = { client: new GatewayClient(base, readCheckoutCredentials()), key: base };
+  cached = { client: new GatewayClient(base, readCheckoutCredentials(), gatewayFetch()), key: base };
   return cached.client;
 }
 
@@ -52,7 +53,7 @@ export function checkoutIntents(): IntentsClient {
   const file = credentialsFile();
   const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
   if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
-  intents = { client: new IntentsClient(base, secretKey), key: base };
+  intents = { client: new IntentsClient(base, secretKey, gatewayFetch()), key: base };
   return intents.client;
 }
 
@@ -83,7 +84,7 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
  */
 export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
   if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
-  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  const res = await gatewayFetch()(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
 }

@@ -3,18 +3,36 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type {
+  PgDatabase,
+  PgQueryResultHKT,
+  PgTransaction,
+} from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
 /** Anything a query can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY payload committed by any connection
+   * (this process's included). On PostgreSQL a dedicated connection listens and is re-opened
+   * when lost; `onResume` then runs, since notices sent while it was down are gone.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -23,15 +41,28 @@ export function migrationsFolder(): string {
   const candidates = [
     path.resolve(process.cwd(), "lib/db/migrations"),
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations"),
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../lib/db/migrations"),
+    path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "../lib/db/migrations",
+    ),
   ];
-  const found = candidates.find((p) => fs.existsSync(path.join(p, "meta", "_journal.json")));
-  if (!found) throw new Error(`migrations not found (looked in ${candidates.join(", ")})`);
+  const found = candidates.find((p) =>
+    fs.existsSync(path.join(p, "meta", "_journal.json")),
+  );
+  if (!found)
+    throw new Error(
+      `migrations not found (looked in ${candidates.join(", ")})`,
+    );
   return found;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(path.join(opts.dataDir, "pglite"));
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -42,14 +73,23 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    // PGlite delivers notifications on its one connection, after the notifying transaction commits.
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
@@ -64,20 +104,101 @@ async function openPostgres(url: string): Promise<Database> {
       await new Promise((r) => setTimeout(r, 200 * attempt));
     }
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    listen: (channel, onPayload, onResume) =>
+      listenPostgres(pg.default, url, channel, onPayload, onResume),
+    close: () => pool.end(),
+  };
+}
+
+/** One connection outside the pool, holding the LISTEN; re-opened with back-off when it drops. */
+async function listenPostgres(
+  pg: typeof import("pg").default,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  let client: import("pg").Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => {
+      if (n.channel === channel && n.payload !== undefined)
+        onPayload(n.payload);
+    });
+    c.on("error", () => lost(c));
+    c.on("end", () => lost(c));
+    try {
+      await c.connect();
+      // The channel is a fixed identifier of ours, not input: safe to interpolate.
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.removeAllListeners("end");
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  // Lost after it was up: keep trying (a database restart must not end live events for good).
+  const lost = (c: import("pg").Client) => {
+    if (stopped || client !== c) return;
+    client = null;
+    const again = (attempt: number) => {
+      retry = setTimeout(
+        () => {
+          if (stopped) return;
+          open().then(
+            () => onResume?.(),
+            () => again(attempt + 1),
+          );
+        },
+        Math.min(5_000, 100 * 2 ** attempt),
+      );
+    };
+    again(0);
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await open();
+      break;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** The SQLSTATE of a unique violation, as both drivers report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
-  return !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
+  return (
+    !!e &&
+    e.code === "23505" &&
+    (!constraint ||
+      e.constraint === constraint ||
+      String(e.message).includes(constraint))
+  );
 }
 
-function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | null {
+function findPgError(
+  err: unknown,
+): { code?: string; constraint?: string; message?: string } | null {
   let cur: unknown = err;
   for (let i = 0; i < 5 && cur && typeof cur === "object"; i++) {
     const o = cur as { code?: unknown; cause?: unknown };
-    if (typeof o.code === "string" && /^[0-9A-Z]{5}$/.test(o.code)) return o as { code: string };
+    if (typeof o.code === "string" && /^[0-9A-Z]{5}$/.test(o.code))
+      return o as { code: string };
     cur = o.cause;
   }
   return null;

@@ -10,6 +10,7 @@ import type { GatewayContext } from "./context";
 import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
+import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "../uuid";
 
@@ -257,8 +258,13 @@ async function finishIntent(ctx: GatewayContext, tx: Executor, intent: IntentRow
     await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, payment.id));
     // Only a link still waiting on this card turns rejected; otherwise the decline is the intent's alone.
     if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id) return { intent: done!, declined: true };
-    const [rejected] = await tx.update(paymentLinks).set({ status: transition("pending", "reject"), updatedAt: now }).where(eq(paymentLinks.id, link.id)).returning();
+    const [rejected] = await tx
+      .update(paymentLinks)
+      .set({ status: transition("pending", "reject"), updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
+      .where(eq(paymentLinks.id, link.id))
+      .returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
+    await announceLinkChange(tx, after.link, after.payment, "rejected", "rejected");
   }
   await enqueueFor(ctx, tx, link.partnerId, after.link, [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }], now);
   return { intent: done!, declined: !success };

@@ -10,6 +10,7 @@ import { vaDigits } from "./ids";
 import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "./partners";
 import { retirePayment } from "./link-payments";
+import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -237,10 +238,11 @@ export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acq
     if (owner && owner.link.currentPaymentId === owner.payment.id && linkState(owner.link, now) === "pending") {
       const [link] = await tx
         .update(paymentLinks)
-        .set({ status: transition("pending", "reject"), updatedAt: now })
+        .set({ status: transition("pending", "reject"), updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
         .where(eq(paymentLinks.id, owner.link.id))
         .returning();
       linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
+      await announceLinkChange(tx, link!, owner.payment, "rejected", "rejected");
     }
   }
   await remember(tx, acquirer, "qr", notice.originalReferenceNo, answer);
@@ -262,9 +264,10 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
   const [paidPayment] = await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id)).returning();
   const [paidLink] = await tx
     .update(paymentLinks)
-    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
+    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
     .where(eq(paymentLinks.id, link.id))
     .returning();
+  await announceLinkChange(tx, paidLink!, paidPayment!, "paid", "paid");
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 

@@ -10,6 +10,8 @@ import { scrubUrl } from "../log";
 import { bootGateway } from "./boot";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
+import { startLiveEvents } from "./live-events";
+import { registerInProcessGateway } from "../client/in-process";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
@@ -29,8 +31,12 @@ async function main(): Promise<void> {
   });
   gw.kickOutbox = () => worker.kick();
 
-  const api = createApiApp(gw);
+  const live = await startLiveEvents(gw, database);
+  const api = createApiApp(gw, { liveEvents: live.hub });
   const apiListener = getRequestListener(api.fetch);
+  // The checkout's typed clients call the gateway through this, not over loopback HTTP
+  // (lib/client/in-process.ts): the same signed requests, without the sockets.
+  registerInProcessGateway((request) => api.fetch(request));
 
   // The Next side finds the hosted-checkout client's credentials through these.
   process.env.DATA_DIR = config.dataDir;
@@ -85,11 +91,14 @@ async function main(): Promise<void> {
     clearInterval(maintenance);
     server.close(async () => {
       await worker.stop().catch(() => {});
+      await live.stop();
       await database.close().catch(() => {});
       log.info("closed");
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Open event streams never finish by themselves: end them, the browsers reconnect elsewhere.
+    live.hub.closeAll();
     connections.drain();
     // Requests still running after 10 s are cut: a deploy must not hang forever.
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "../../../lib/client/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
 import { authorizedLink } from "../../../lib/client/checkout-links";
+import { liveStreamUrl } from "../../../lib/client/checkout-live";
 import { sandboxAcquirer, simulatable, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
 import { parseMoney } from "../../../lib/money";
 import { paymentKey } from "../../../components/checkout/view-model";
@@ -12,7 +13,7 @@ import { paymentKey } from "../../../components/checkout/view-model";
 export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
 
 export type StatusResult =
-  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number }
+  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number; streamUrl: string | null }
   | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
@@ -50,14 +51,17 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
   return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
 
-/** Polled by the live-status island: the link's flag and which payment is current. */
+/**
+ * Polled by the live-status island while its event stream is down: the link's flag, which
+ * payment is current, and a fresh stream URL (the old token may have lapsed) to try again.
+ */
 export async function pollStatus(linkId: string): Promise<StatusResult> {
   const serverNow = Date.now();
   if (!isLinkId(linkId)) return { ok: false, error: "not_found", serverNow };
   try {
     const link = await authorizedLink(linkId);
     if (!link) return { ok: false, error: "not_found", serverNow };
-    return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now() };
+    return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now(), streamUrl: liveStreamUrl(linkId) };
   } catch {
     return { ok: false, error: "unavailable", serverNow };
   }

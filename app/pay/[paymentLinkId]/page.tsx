@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "../../../components/checkout/checkout-screen";
-import { viewOf } from "../../../components/checkout/view-model";
+import { paymentKey, viewOf } from "../../../components/checkout/view-model";
 import { asLocale } from "../../../i18n/locale";
 import { authorizedLink, loadMethods } from "../../../lib/client/checkout-links";
 import { payerTimeZone } from "../../../lib/client/payer-time-zone";
+import { liveProps } from "../../../lib/client/checkout-live";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -52,6 +53,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       query={validLang ? { lang: validLang } : {}}
       lang={validLang}
       preview={null}
+      live={liveProps(paymentLinkId, paymentKey(link))}
     />
   );
 }

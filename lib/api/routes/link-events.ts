@@ -1,0 +1,196 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { parseLastEventId } from "../../contract/live-events";
+import type { StreamHub, StreamSnapshot } from "../../events/stream-hub";
+import type { GatewayContext } from "../../gateway/context";
+import {
+  eventTokenPartner,
+  loadLinkSnapshot,
+  mayWatch,
+  type LinkSnapshot,
+} from "../../gateway/link-events";
+import { flagOf } from "../../gateway/link-state";
+import { isUuid } from "../../uuid";
+import type { ApiEnv } from "../env";
+import { V1Error, v1ErrorResponse } from "../v1-auth";
+
+const HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store",
+  Connection: "keep-alive",
+  // Proxies that buffer responses (nginx) would hold events back.
+  "X-Accel-Buffering": "no",
+  // The token is the capability and no cookie is involved: any origin may hold the stream
+  // (a checkout served from another host than the gateway).
+  "Access-Control-Allow-Origin": "*",
+};
+
+const EventData = z.object({
+  paymentLinkId: z.string(),
+  paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+  paymentTag: z
+    .string()
+    .describe(
+      "Short hash of the current payment (method and VA number or QR); changes when the method does",
+    ),
+  change: z
+    .enum(["state", "method", "paid", "rejected", "expired"])
+    .describe(
+      "`state`: the current state, sent on connect and on a resume that missed something",
+    ),
+  serverNow: z.number().int().describe("Server clock, ms since the epoch"),
+});
+
+export function toStreamSnapshot(s: LinkSnapshot): StreamSnapshot {
+  return {
+    version: s.version,
+    flag: flagOf(s.state),
+    tag: s.tag,
+    expiresAt: s.expiresAt,
+  };
+}
+
+/**
+ * GET /v1/payment-links/{id}/events?token=…: the link's state changes as Server-Sent Events
+ * (docs/live-events.md). The handler checks the token, reserves a slot in the hub, reads the
+ * link once, and hands the socket to the hub; on Node the response is written directly (no
+ * web stream per connection), through app.fetch a ReadableStream carries the same bytes.
+ */
+export function mountLinkEvents(
+  app: OpenAPIHono<ApiEnv>,
+  gw: GatewayContext,
+  hub: StreamHub,
+): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/v1/payment-links/{id}/events",
+    summary: "Live state of a payment link (Server-Sent Events)",
+    description:
+      "Opens a text/event-stream. The first event is the link's current state (`change: state`); then one `event: link` per change (method chosen or switched, paid, rejected, expired). " +
+      "Event ids are monotonic per link: a reconnect with `Last-Event-ID` gets the current state only if it changed since. Comment lines (`:`) every ~15 s keep the connection open. " +
+      "Authenticated by `token`, a short-lived capability the hosted checkout mints for the payer's page (HMAC-SHA256 under the minting client's SNAP client secret; a merchant may mint one for its own links).",
+    tags: ["Live events"],
+    request: {
+      params: z.object({ id: z.string().uuid() }),
+      query: z.object({
+        token: z
+          .string()
+          .describe(
+            '`{partnerId}.{expiresAtSeconds}.{base64url HMAC-SHA256(clientSecret, "live-events:{linkId}:{partnerId}:{expiresAtSeconds}")}`',
+          ),
+      }),
+      headers: z.object({
+        "last-event-id": z
+          .string()
+          .optional()
+          .describe(
+            "The id of the last event received; sent by browsers on reconnect",
+          ),
+      }),
+    },
+    responses: {
+      200: {
+        description:
+          "`id: N`, `event: link`, `data: LinkEventData` (JSON), repeated",
+        content: { "text/event-stream": { schema: EventData } },
+      },
+      401: { description: "token missing, invalid or expired" },
+      404: {
+        description:
+          "no such payment link (or not one the token's merchant owns)",
+      },
+      429: {
+        description:
+          "too many open streams in this process or from this address; `Retry-After` says when to try again (the page polls meanwhile)",
+      },
+    },
+  });
+
+  app.get("/v1/payment-links/:id/events", async (c) => {
+    try {
+      const id = c.req.param("id");
+      if (!isUuid(id))
+        throw new V1Error(
+          404,
+          "invalid_request_error",
+          "resource_missing",
+          "No such payment link.",
+        );
+      const partner = await eventTokenPartner(
+        gw,
+        id,
+        c.req.query("token") ?? "",
+      );
+      const node = c.env as
+        { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+      const address = node?.incoming?.socket.remoteAddress ?? "in-process";
+      const refusal = hub.refusal(address);
+      if (refusal) {
+        c.header("Retry-After", "30");
+        throw new V1Error(
+          429,
+          "rate_limit_error",
+          "too_many_streams",
+          refusal === "process"
+            ? "This server holds as many live streams as it may; poll meanwhile."
+            : "Too many live streams from this address; poll meanwhile.",
+        );
+      }
+      const stream = hub.reserve(id, address);
+      let snapshot: LinkSnapshot | null;
+      try {
+        snapshot = await loadLinkSnapshot(gw, id);
+      } catch (err) {
+        stream.close();
+        throw err;
+      }
+      if (!snapshot || !mayWatch(partner, snapshot)) {
+        stream.close();
+        throw new V1Error(
+          404,
+          "invalid_request_error",
+          "resource_missing",
+          "No such payment link.",
+        );
+      }
+      const lastEventId = parseLastEventId(c.req.header("last-event-id"));
+
+      const res = node?.outgoing;
+      if (res) {
+        if (res.destroyed) {
+          stream.close();
+          return RESPONSE_ALREADY_SENT;
+        }
+        res.on("close", () => stream.close());
+        res.on("error", () => stream.close());
+        node.incoming?.socket.setNoDelay(true);
+        res.writeHead(200, HEADERS);
+        const sink = {
+          write: (chunk: string) =>
+            void (res.destroyed || res.writableEnded
+              ? undefined
+              : res.write(chunk)),
+          end: () => void res.end(),
+        };
+        stream.start(sink, lastEventId, toStreamSnapshot(snapshot));
+        return RESPONSE_ALREADY_SENT;
+      }
+      const encoder = new TextEncoder();
+      let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+      const body = new ReadableStream<Uint8Array>({
+        start: (ctrl) => void (controller = ctrl),
+        cancel: () => stream.close(),
+      });
+      const sink = {
+        write: (chunk: string) => controller?.enqueue(encoder.encode(chunk)),
+        end: () => controller?.close(),
+      };
+      stream.start(sink, lastEventId, toStreamSnapshot(snapshot));
+      return new Response(body, { status: 200, headers: HEADERS });
+    } catch (err) {
+      return v1ErrorResponse(c, gw, err);
+    }
+  });
+}
