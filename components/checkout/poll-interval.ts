@@ -6,7 +6,5 @@
 export const FALLBACK_POLL_MS = 10_000;
 
 export function pollInterval(failures: number): number {
-  return failures > 0
-    ? Math.min(60_000, FALLBACK_POLL_MS * 2 ** failures)
-    : FALLBACK_POLL_MS;
+  return failures > 0 ? Math.min(60_000, FALLBACK_POLL_MS * 2 ** failures) : FALLBACK_POLL_MS;
 }

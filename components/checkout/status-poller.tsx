@@ -3,10 +3,7 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import {
-  pollStatus,
-  type StatusResult,
-} from "../../app/pay/[paymentLinkId]/actions";
+import { pollStatus, type StatusResult } from "../../app/pay/[paymentLinkId]/actions";
 import type { LinkEventData } from "../../lib/contract/live-events";
 import { getQueryClient } from "../../lib/client/query-client";
 import { pollInterval } from "./poll-interval";
@@ -40,13 +37,7 @@ type Status = Extract<StatusResult, { ok: true }>;
  * brings a fresh stream URL to try again. Either way, once the link is final or its payment
  * changed (another tab switched method), the server page is refreshed and renders the new state.
  */
-function LiveStatus({
-  linkId,
-  paymentKey,
-  live,
-  unavailable,
-  onServerTime,
-}: StatusPollerProps) {
+function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: StatusPollerProps) {
   const router = useRouter();
   const refreshed = useRef(false);
   const [url, setUrl] = useState(live?.url ?? null);
@@ -85,8 +76,7 @@ function LiveStatus({
   }, [url]);
 
   const polling = !streamUp && !grace;
-  const changed = (d: Status) =>
-    d.status !== "02" || d.paymentKey !== paymentKey;
+  const changed = (d: Status) => d.status !== "02" || d.paymentKey !== paymentKey;
   const status = useQuery<Status>({
     queryKey: ["link-status", linkId, paymentKey],
     queryFn: async () => {

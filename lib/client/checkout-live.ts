@@ -13,19 +13,10 @@ const TOKEN_TTL_S = 3600;
  * gateway round trip). Same origin when the gateway runs in this process; `GATEWAY_PUBLIC_URL`
  * when the checkout runs apart from it; otherwise no stream, and the page polls.
  */
-export function liveStreamUrl(
-  linkId: string,
-  nowMs = Date.now(),
-): string | null {
-  const base = inProcessGateway()
-    ? ""
-    : process.env.GATEWAY_PUBLIC_URL?.replace(/\/+$/, "");
+export function liveStreamUrl(linkId: string, nowMs = Date.now()): string | null {
+  const base = inProcessGateway() ? "" : process.env.GATEWAY_PUBLIC_URL?.replace(/\/+$/, "");
   if (base === undefined) return null;
-  const token = mintEventToken(
-    checkoutGateway().snap.credentials,
-    linkId,
-    Math.floor(nowMs / 1000) + TOKEN_TTL_S,
-  );
+  const token = mintEventToken(checkoutGateway().snap.credentials, linkId, Math.floor(nowMs / 1000) + TOKEN_TTL_S);
   return `${base}${LIVE_EVENTS_PATH(linkId)}?token=${token}`;
 }
 
@@ -33,9 +24,6 @@ export function liveStreamUrl(
  * What the page's live island needs: where to listen, and the tag of the payment it was
  * rendered with (`paymentKey` of components/checkout/view-model.ts), to compare events with.
  */
-export function liveProps(
-  linkId: string,
-  paymentKey: string,
-): { url: string | null; tag: string } {
+export function liveProps(linkId: string, paymentKey: string): { url: string | null; tag: string } {
   return { url: liveStreamUrl(linkId), tag: paymentTag(paymentKey) };
 }

@@ -14,16 +14,12 @@ export function registerInProcessGateway(handler: GatewayFetch | null): void {
 }
 
 export function inProcessGateway(): GatewayFetch | null {
-  return (
-    ((globalThis as Record<symbol, unknown>)[KEY] as
-      GatewayFetch | undefined) ?? null
-  );
+  return ((globalThis as Record<symbol, unknown>)[KEY] as GatewayFetch | undefined) ?? null;
 }
 
 /** A `fetch` for the typed clients: in-process when the gateway is here, else the global one. */
 export function gatewayFetch(): typeof fetch {
   const handler = inProcessGateway();
   if (!handler) return fetch;
-  return (async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(new Request(input, init))) as typeof fetch;
+  return (async (input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init))) as typeof fetch;
 }

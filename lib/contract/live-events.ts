@@ -31,12 +31,9 @@ export function linkEventId(version: number, expired: boolean): number {
 }
 
 /** `Last-Event-ID` as sent back by a browser: a non-negative integer, else nothing to resume from. */
-export function parseLastEventId(
-  header: string | null | undefined,
-): number | null {
+export function parseLastEventId(header: string | null | undefined): number | null {
   if (!header || !/^\d{1,15}$/.test(header.trim())) return null;
   return Number(header.trim());
 }
 
-export const LIVE_EVENTS_PATH = (paymentLinkId: string) =>
-  `/v1/payment-links/${paymentLinkId}/events`;
+export const LIVE_EVENTS_PATH = (paymentLinkId: string) => `/v1/payment-links/${paymentLinkId}/events`;

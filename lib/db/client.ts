@@ -3,20 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type {
-  PgDatabase,
-  PgQueryResultHKT,
-  PgTransaction,
-} from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<
-  PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
->;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything a query can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
@@ -28,11 +20,7 @@ export interface Database {
    * (this process's included). On PostgreSQL a dedicated connection listens and is re-opened
    * when lost; `onResume` then runs, since notices sent while it was down are gone.
    */
-  listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-    onResume?: () => void,
-  ): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,28 +29,15 @@ export function migrationsFolder(): string {
   const candidates = [
     path.resolve(process.cwd(), "lib/db/migrations"),
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations"),
-    path.resolve(
-      path.dirname(fileURLToPath(import.meta.url)),
-      "../lib/db/migrations",
-    ),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../lib/db/migrations"),
   ];
-  const found = candidates.find((p) =>
-    fs.existsSync(path.join(p, "meta", "_journal.json")),
-  );
-  if (!found)
-    throw new Error(
-      `migrations not found (looked in ${candidates.join(", ")})`,
-    );
+  const found = candidates.find((p) => fs.existsSync(path.join(p, "meta", "_journal.json")));
+  if (!found) throw new Error(`migrations not found (looked in ${candidates.join(", ")})`);
   return found;
 }
 
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl)
-    : openPglite(path.join(opts.dataDir, "pglite"));
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -86,10 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.default.Pool({
-    connectionString: url,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
-  });
+  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
@@ -107,8 +79,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    listen: (channel, onPayload, onResume) =>
-      listenPostgres(pg.default, url, channel, onPayload, onResume),
+    listen: (channel, onPayload, onResume) => listenPostgres(pg.default, url, channel, onPayload, onResume),
     close: () => pool.end(),
   };
 }
@@ -128,8 +99,7 @@ async function listenPostgres(
   const open = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (n) => {
-      if (n.channel === channel && n.payload !== undefined)
-        onPayload(n.payload);
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
     c.on("error", () => lost(c));
     c.on("end", () => lost(c));
@@ -182,23 +152,14 @@ async function listenPostgres(
 /** The SQLSTATE of a unique violation, as both drivers report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
-  return (
-    !!e &&
-    e.code === "23505" &&
-    (!constraint ||
-      e.constraint === constraint ||
-      String(e.message).includes(constraint))
-  );
+  return !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
 }
 
-function findPgError(
-  err: unknown,
-): { code?: string; constraint?: string; message?: string } | null {
+function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | null {
   let cur: unknown = err;
   for (let i = 0; i < 5 && cur && typeof cur === "object"; i++) {
     const o = cur as { code?: unknown; cause?: unknown };
-    if (typeof o.code === "string" && /^[0-9A-Z]{5}$/.test(o.code))
-      return o as { code: string };
+    if (typeof o.code === "string" && /^[0-9A-Z]{5}$/.test(o.code)) return o as { code: string };
     cur = o.cause;
   }
   return null;

@@ -17,8 +17,7 @@ export class LinkEventBus {
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0 && this.listeners.get(linkId) === set)
-        this.listeners.delete(linkId);
+      if (set.size === 0 && this.listeners.get(linkId) === set) this.listeners.delete(linkId);
     };
   }
 

@@ -19,13 +19,8 @@ export interface LinkNotice {
   change: Exclude<LinkChange, "state">;
 }
 
-export async function announce(
-  tx: Executor,
-  notice: LinkNotice,
-): Promise<void> {
-  await tx.execute(
-    sql`select pg_notify(${LINK_EVENTS_CHANNEL}, ${encodeNotice(notice)})`,
-  );
+export async function announce(tx: Executor, notice: LinkNotice): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LINK_EVENTS_CHANNEL}, ${encodeNotice(notice)})`);
 }
 
 export function encodeNotice(n: LinkNotice): string {

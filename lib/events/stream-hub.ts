@@ -1,9 +1,4 @@
-import {
-  linkEventId,
-  type LinkChange,
-  type LinkEventData,
-  type LinkFlag,
-} from "../contract/live-events";
+import { linkEventId, type LinkChange, type LinkEventData, type LinkFlag } from "../contract/live-events";
 import type { LinkEventBus } from "./bus";
 import type { LinkNotice } from "./channel";
 
@@ -51,11 +46,7 @@ export class LinkStream {
   ) {}
 
   /** Headers are out: send the newer of what was loaded and what arrived meanwhile. */
-  start(
-    sink: SseSink,
-    lastEventId: number | null,
-    snapshot: StreamSnapshot,
-  ): void {
+  start(sink: SseSink, lastEventId: number | null, snapshot: StreamSnapshot): void {
     this.sink = sink;
     this.lastId = lastEventId ?? -1;
     sink.write(`retry: ${this.hub.retryMs}\n\n`);
@@ -74,9 +65,7 @@ export class LinkStream {
     }
     if (ev.id <= this.lastId) return;
     this.lastId = ev.id;
-    this.sink.write(
-      `id: ${ev.id}\nevent: link\ndata: ${JSON.stringify({ ...ev.data, serverNow: Date.now() })}\n\n`,
-    );
+    this.sink.write(`id: ${ev.id}\nevent: link\ndata: ${JSON.stringify({ ...ev.data, serverNow: Date.now() })}\n\n`);
   }
 
   close(): void {
@@ -94,11 +83,7 @@ interface Group {
   timer: NodeJS.Timeout | null;
 }
 
-function eventOf(
-  linkId: string,
-  s: { version: number; flag: LinkFlag; tag: string },
-  change: LinkChange,
-): Pending {
+function eventOf(linkId: string, s: { version: number; flag: LinkFlag; tag: string }, change: LinkChange): Pending {
   return {
     id: linkEventId(s.version, s.flag === "03"),
     data: {
@@ -138,8 +123,7 @@ export class StreamHub {
   /** Why a new stream from `address` would be refused, or null. */
   refusal(address: string): "process" | "address" | null {
     if (this.total >= this.opts.maxStreams) return "process";
-    if ((this.perAddress.get(address) ?? 0) >= this.opts.maxPerAddress)
-      return "address";
+    if ((this.perAddress.get(address) ?? 0) >= this.opts.maxPerAddress) return "address";
     return null;
   }
 
@@ -160,9 +144,7 @@ export class StreamHub {
         final: false,
         timer: null,
       };
-      g.unsubscribe = this.opts.bus.subscribe(linkId, (n) =>
-        this.onNotice(g, n),
-      );
+      g.unsubscribe = this.opts.bus.subscribe(linkId, (n) => this.onNotice(g, n));
       this.groups.set(linkId, (group = g));
     }
     group.streams.add(stream);
@@ -204,10 +186,7 @@ export class StreamHub {
     const wait = (group.expiresAt ?? 0) - Date.now();
     // A little past the deadline, so the database's clock agrees the link has expired.
     group.timer = setTimeout(
-      () =>
-        wait > MAX_TIMER_MS
-          ? this.arm(linkId, group)
-          : void this.refresh(linkId, "expired"),
+      () => (wait > MAX_TIMER_MS ? this.arm(linkId, group) : void this.refresh(linkId, "expired")),
       Math.min(MAX_TIMER_MS, Math.max(0, wait) + 50),
     );
     group.timer.unref();
@@ -239,10 +218,7 @@ export class StreamHub {
       this.opts.onError?.(err);
       // Try again shortly: an expiry must not be lost to one failed read.
       if (this.groups.get(linkId) === group && !group.timer) {
-        group.timer = setTimeout(
-          () => void this.refresh(linkId, change),
-          1_000,
-        );
+        group.timer = setTimeout(() => void this.refresh(linkId, change), 1_000);
         group.timer.unref();
       }
     }
@@ -250,14 +226,12 @@ export class StreamHub {
 
   /** After the LISTEN connection was lost and re-opened: notices of that gap are gone, so re-read. */
   async resync(): Promise<void> {
-    for (const linkId of [...this.groups.keys()])
-      await this.refresh(linkId, "state");
+    for (const linkId of [...this.groups.keys()]) await this.refresh(linkId, "state");
   }
 
   private beat(): void {
     // A comment line: keeps proxies and NAT tables from closing an idle stream, costs 3 bytes.
-    for (const group of this.groups.values())
-      for (const s of group.streams) s.sink?.write(":\n\n");
+    for (const group of this.groups.values()) for (const s of group.streams) s.sink?.write(":\n\n");
   }
 
   /** Shutdown: end every stream (browsers reconnect, to another instance if there is one). */

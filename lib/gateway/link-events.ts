@@ -2,11 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { paymentLinks, payments } from "../db/schema";
 import { announce, type LinkNotice } from "../events/channel";
-import {
-  eventTokenMatches,
-  paymentTag,
-  parseEventToken,
-} from "../snap/event-token";
+import { eventTokenMatches, paymentTag, parseEventToken } from "../snap/event-token";
 import type { GatewayContext } from "./context";
 import { getPartner, type Partner } from "./partners";
 import { V1Error } from "./v1-error";
@@ -24,12 +20,8 @@ type PaymentRow = typeof payments.$inferSelect;
 export const NEXT_EVENT_VERSION = sql`${paymentLinks.eventVersion} + 1`;
 
 /** The checkout's payment key (components/checkout/view-model.ts), from the stored payment. */
-export function paymentKeyOf(
-  payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue"> | null,
-): string {
-  return payment
-    ? `${payment.groupId}:${payment.methodId}:${payment.contentValue}`
-    : "";
+export function paymentKeyOf(payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue"> | null): string {
+  return payment ? `${payment.groupId}:${payment.methodId}:${payment.contentValue}` : "";
 }
 
 export async function announceLinkChange(
@@ -68,10 +60,7 @@ const SNAPSHOT = {
 };
 
 /** What an event stream needs of a link: one indexed read, no partner scope (the caller checks it). */
-export async function loadLinkSnapshot(
-  ctx: GatewayContext,
-  linkId: string,
-): Promise<LinkSnapshot | null> {
+export async function loadLinkSnapshot(ctx: GatewayContext, linkId: string): Promise<LinkSnapshot | null> {
   const [row] = await ctx.db
     .select(SNAPSHOT)
     .from(paymentLinks)
@@ -105,27 +94,15 @@ const MAX_TOKEN_AHEAD_S = 24 * 3600;
  * a merchant (its own links; checked against the link by `mayWatch`). Refusals are 401s that
  * say nothing about the link.
  */
-export async function eventTokenPartner(
-  ctx: GatewayContext,
-  linkId: string,
-  token: string,
-): Promise<Partner> {
-  const refused = (message: string) =>
-    new V1Error(401, "authentication_error", "invalid_token", message);
+export async function eventTokenPartner(ctx: GatewayContext, linkId: string, token: string): Promise<Partner> {
+  const refused = (message: string) => new V1Error(401, "authentication_error", "invalid_token", message);
   const parsed = parseEventToken(token);
-  if (!parsed)
-    throw refused("Send the stream token the checkout issued, in ?token=.");
+  if (!parsed) throw refused("Send the stream token the checkout issued, in ?token=.");
   const nowS = Math.floor(ctx.now().getTime() / 1000);
-  if (parsed.expiresAt <= nowS)
-    throw refused("The stream token has expired; the page gets a new one.");
-  if (parsed.expiresAt > nowS + MAX_TOKEN_AHEAD_S)
-    throw refused("Invalid stream token.");
+  if (parsed.expiresAt <= nowS) throw refused("The stream token has expired; the page gets a new one.");
+  if (parsed.expiresAt > nowS + MAX_TOKEN_AHEAD_S) throw refused("Invalid stream token.");
   const partner = await getPartner(ctx, parsed.partnerId);
-  if (
-    !partner ||
-    partner.kind === "acquirer" ||
-    !eventTokenMatches(partner.clientSecret, linkId, parsed)
-  )
+  if (!partner || partner.kind === "acquirer" || !eventTokenMatches(partner.clientSecret, linkId, parsed))
     throw refused("Invalid stream token.");
   return partner;
 }

@@ -27,8 +27,7 @@ export async function startLiveEvents(
     maxPerAddress,
     heartbeatMs,
     retryMs: 3_000,
-    onError: (err) =>
-      gw.log.warn({ err }, "live events: reading a link failed"),
+    onError: (err) => gw.log.warn({ err }, "live events: reading a link failed"),
   });
   const unlisten = await database.listen(
     LINK_EVENTS_CHANNEL,
@@ -37,9 +36,7 @@ export async function startLiveEvents(
       if (notice) bus.publish(notice);
     },
     () => {
-      gw.log.warn(
-        "live events: LISTEN connection re-opened; re-reading watched links",
-      );
+      gw.log.warn("live events: LISTEN connection re-opened; re-reading watched links");
       void hub.resync();
     },
   );

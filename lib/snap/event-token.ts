@@ -16,12 +16,7 @@ export interface ParsedEventToken {
 
 const TOKEN = /^([0-9a-f-]{36})\.(\d{10})\.([A-Za-z0-9_-]{43})$/;
 
-function macOf(
-  clientSecret: string,
-  linkId: string,
-  partnerId: string,
-  expiresAt: number,
-): string {
+function macOf(clientSecret: string, linkId: string, partnerId: string, expiresAt: number): string {
   return createHmac("sha256", clientSecret)
     .update(`live-events:${linkId}:${partnerId}:${expiresAt}`)
     .digest("base64url");
@@ -41,14 +36,8 @@ export function parseEventToken(token: string): ParsedEventToken | null {
 }
 
 /** Constant-time check of the token's MAC for this link; expiry is the caller's. */
-export function eventTokenMatches(
-  clientSecret: string,
-  linkId: string,
-  t: ParsedEventToken,
-): boolean {
-  const want = Buffer.from(
-    macOf(clientSecret, linkId, t.partnerId, t.expiresAt),
-  );
+export function eventTokenMatches(clientSecret: string, linkId: string, t: ParsedEventToken): boolean {
+  const want = Buffer.from(macOf(clientSecret, linkId, t.partnerId, t.expiresAt));
   const got = Buffer.from(t.mac);
   return want.length === got.length && timingSafeEqual(want, got);
 }
@@ -59,7 +48,5 @@ export function eventTokenMatches(
  * names the payment without repeating the VA number or QR payload.
  */
 export function paymentTag(paymentKey: string): string {
-  return paymentKey
-    ? createHash("sha256").update(paymentKey).digest("base64url").slice(0, 16)
-    : "";
+  return paymentKey ? createHash("sha256").update(paymentKey).digest("base64url").slice(0, 16) : "";
 }

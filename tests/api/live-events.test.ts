@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "../../lib/client/gateway-client";
-import {
-  simulateQrPayment,
-  simulateVaPayment,
-} from "../../lib/client/simulator";
+import { simulateQrPayment, simulateVaPayment } from "../../lib/client/simulator";
 import { parseQris } from "../../lib/qris";
 import { mintEventToken } from "../../lib/snap/event-token";
 import { inSeconds, linkRequest } from "../support/factories";
@@ -13,11 +10,7 @@ import { openStream } from "../support/sse";
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 /** A link with a VA chosen, as the payer's page holds it. */
-async function vaLink(
-  srv: RunningServer,
-  checkout: GatewayClient,
-  overrides: Parameters<typeof linkRequest>[0] = {},
-) {
+async function vaLink(srv: RunningServer, checkout: GatewayClient, overrides: Parameters<typeof linkRequest>[0] = {}) {
   const created = await srv.merchant.createPaymentLink(linkRequest(overrides));
   const id = created.paymentLinkData.paymentLinkId;
   const paid = await checkout.payPaymentLink({
@@ -29,16 +22,12 @@ async function vaLink(
   return { id, data: paid.paymentLinkData };
 }
 
-const content = (d: { payment: { content: unknown } }) =>
-  d.payment.content as { value: string };
+const content = (d: { payment: { content: unknown } }) => d.payment.content as { value: string };
 
 describe("live link events (PGlite, one process)", () => {
   let srv: RunningServer;
   let checkout: GatewayClient;
-  const streamUrl = (
-    id: string,
-    token = mintEventToken(srv.checkout, id, inAnHour()),
-  ) =>
+  const streamUrl = (id: string, token = mintEventToken(srv.checkout, id, inAnHour())) =>
     `${srv.baseUrl}/v1/payment-links/${id}/events?token=${encodeURIComponent(token)}`;
   beforeAll(async () => {
     srv = await startServer({
@@ -86,9 +75,7 @@ describe("live link events (PGlite, one process)", () => {
     expect(Number(resumed!.id)).toBeGreaterThan(helloId);
 
     // Live: the QR is paid while the stream is up.
-    const ref = parseQris(
-      content(switched.paymentLinkData).value,
-    ).referenceLabel!;
+    const ref = parseQris(content(switched.paymentLinkData).value).referenceLabel!;
     expect(
       (
         await simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
@@ -121,9 +108,7 @@ describe("live link events (PGlite, one process)", () => {
   });
 
   it("announces a rejection, and expiry when the deadline passes", async () => {
-    const created = await srv.merchant.createPaymentLink(
-      linkRequest({ expiredDate: inSeconds(3) }),
-    );
+    const created = await srv.merchant.createPaymentLink(linkRequest({ expiredDate: inSeconds(3) }));
     const id = created.paymentLinkData.paymentLinkId;
     const qr = await checkout.payPaymentLink({
       additionalInfo: {
@@ -175,44 +160,22 @@ describe("live link events (PGlite, one process)", () => {
         ),
         401,
       ],
-      [
-        "expired",
-        streamUrl(
-          id,
-          mintEventToken(srv.checkout, id, Math.floor(Date.now() / 1000) - 1),
-        ),
-        401,
-      ],
-      [
-        "another link's token",
-        streamUrl(id, mintEventToken(srv.checkout, other, inAnHour())),
-        401,
-      ],
-      [
-        "acquirer-minted",
-        streamUrl(id, mintEventToken(srv.credentials.acquirer, id, inAnHour())),
-        401,
-      ],
-      [
-        "not a link id",
-        `${srv.baseUrl}/v1/payment-links/nope/events?token=x`,
-        404,
-      ],
+      ["expired", streamUrl(id, mintEventToken(srv.checkout, id, Math.floor(Date.now() / 1000) - 1)), 401],
+      ["another link's token", streamUrl(id, mintEventToken(srv.checkout, other, inAnHour())), 401],
+      ["acquirer-minted", streamUrl(id, mintEventToken(srv.credentials.acquirer, id, inAnHour())), 401],
+      ["not a link id", `${srv.baseUrl}/v1/payment-links/nope/events?token=x`, 404],
     ];
     for (const [name, url, status] of cases) {
       const s = await openStream(url);
       expect(s.status, name).toBe(status);
       expect(await s.json(), name).toMatchObject({
         error: {
-          type:
-            status === 401 ? "authentication_error" : "invalid_request_error",
+          type: status === 401 ? "authentication_error" : "invalid_request_error",
         },
       });
     }
     // A merchant may watch its own links with a token it mints itself.
-    const own = await openStream(
-      streamUrl(id, mintEventToken(srv.credentials.merchant, id, inAnHour())),
-    );
+    const own = await openStream(streamUrl(id, mintEventToken(srv.credentials.merchant, id, inAnHour())));
     expect(own.status).toBe(200);
     own.close();
   });

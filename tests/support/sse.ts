@@ -11,10 +11,7 @@ export interface SseEvent {
  * stream (fields `id`, `event`, `data`; comment lines ignored), with the status and headers
  * of the answer. `next()` waits for the next event; `close()` drops the connection.
  */
-export async function openStream(
-  url: string,
-  headers: Record<string, string> = {},
-) {
+export async function openStream(url: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
   const res = await fetch(url, {
     headers: { accept: "text/event-stream", ...headers },

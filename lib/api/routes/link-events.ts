@@ -5,12 +5,7 @@ import { z } from "zod";
 import { parseLastEventId } from "../../contract/live-events";
 import type { StreamHub, StreamSnapshot } from "../../events/stream-hub";
 import type { GatewayContext } from "../../gateway/context";
-import {
-  eventTokenPartner,
-  loadLinkSnapshot,
-  mayWatch,
-  type LinkSnapshot,
-} from "../../gateway/link-events";
+import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "../../gateway/link-events";
 import { flagOf } from "../../gateway/link-state";
 import { isUuid } from "../../uuid";
 import type { ApiEnv } from "../env";
@@ -32,14 +27,10 @@ const EventData = z.object({
   paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
   paymentTag: z
     .string()
-    .describe(
-      "Short hash of the current payment (method and VA number or QR); changes when the method does",
-    ),
+    .describe("Short hash of the current payment (method and VA number or QR); changes when the method does"),
   change: z
     .enum(["state", "method", "paid", "rejected", "expired"])
-    .describe(
-      "`state`: the current state, sent on connect and on a resume that missed something",
-    ),
+    .describe("`state`: the current state, sent on connect and on a resume that missed something"),
   serverNow: z.number().int().describe("Server clock, ms since the epoch"),
 });
 
@@ -58,11 +49,7 @@ export function toStreamSnapshot(s: LinkSnapshot): StreamSnapshot {
  * link once, and hands the socket to the hub; on Node the response is written directly (no
  * web stream per connection), through app.fetch a ReadableStream carries the same bytes.
  */
-export function mountLinkEvents(
-  app: OpenAPIHono<ApiEnv>,
-  gw: GatewayContext,
-  hub: StreamHub,
-): void {
+export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hub: StreamHub): void {
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/v1/payment-links/{id}/events",
@@ -85,21 +72,17 @@ export function mountLinkEvents(
         "last-event-id": z
           .string()
           .optional()
-          .describe(
-            "The id of the last event received; sent by browsers on reconnect",
-          ),
+          .describe("The id of the last event received; sent by browsers on reconnect"),
       }),
     },
     responses: {
       200: {
-        description:
-          "`id: N`, `event: link`, `data: LinkEventData` (JSON), repeated",
+        description: "`id: N`, `event: link`, `data: LinkEventData` (JSON), repeated",
         content: { "text/event-stream": { schema: EventData } },
       },
       401: { description: "token missing, invalid or expired" },
       404: {
-        description:
-          "no such payment link (or not one the token's merchant owns)",
+        description: "no such payment link (or not one the token's merchant owns)",
       },
       429: {
         description:
@@ -111,20 +94,9 @@ export function mountLinkEvents(
   app.get("/v1/payment-links/:id/events", async (c) => {
     try {
       const id = c.req.param("id");
-      if (!isUuid(id))
-        throw new V1Error(
-          404,
-          "invalid_request_error",
-          "resource_missing",
-          "No such payment link.",
-        );
-      const partner = await eventTokenPartner(
-        gw,
-        id,
-        c.req.query("token") ?? "",
-      );
-      const node = c.env as
-        { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+      if (!isUuid(id)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.");
+      const partner = await eventTokenPartner(gw, id, c.req.query("token") ?? "");
+      const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
       const address = node?.incoming?.socket.remoteAddress ?? "in-process";
       const refusal = hub.refusal(address);
       if (refusal) {
@@ -148,12 +120,7 @@ export function mountLinkEvents(
       }
       if (!snapshot || !mayWatch(partner, snapshot)) {
         stream.close();
-        throw new V1Error(
-          404,
-          "invalid_request_error",
-          "resource_missing",
-          "No such payment link.",
-        );
+        throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.");
       }
       const lastEventId = parseLastEventId(c.req.header("last-event-id"));
 
@@ -168,10 +135,7 @@ export function mountLinkEvents(
         node.incoming?.socket.setNoDelay(true);
         res.writeHead(200, HEADERS);
         const sink = {
-          write: (chunk: string) =>
-            void (res.destroyed || res.writableEnded
-              ? undefined
-              : res.write(chunk)),
+          write: (chunk: string) => void (res.destroyed || res.writableEnded ? undefined : res.write(chunk)),
           end: () => void res.end(),
         };
         stream.start(sink, lastEventId, toStreamSnapshot(snapshot));
