@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   LIVE_STREAMS_MAX: z.coerce.number().int().min(0).default(20_000),
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /** How the checkout's clients reach a gateway in the same process (lib/client/in-process.ts). */
+  CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });
@@ -53,6 +55,7 @@ export type Config = {
   liveEvents: { maxStreams: number; maxPerAddress: number; heartbeatMs: number };
   /** Requested server processes; `lib/server/cluster.ts` decides (PGlite allows only one). */
   webConcurrency: number | undefined;
+  checkoutTransport: "in-process" | "http";
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     liveEvents: { maxStreams: e.LIVE_STREAMS_MAX, maxPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
     webConcurrency: e.WEB_CONCURRENCY,
+    checkoutTransport: e.CHECKOUT_TRANSPORT,
   };
 }
 

@@ -53,7 +53,8 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     stdio: ["ignore", log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A busy shared machine can take longer than a minute to start a server: SERVER_START_MS.
+  const deadline = Date.now() + Number(process.env.SERVER_START_MS ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${fs.readFileSync(logFile, "utf8")}`);
     try {

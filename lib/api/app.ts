@@ -18,9 +18,11 @@ import { mountSnapRoute, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
-export function createApiApp(gw: GatewayContext, deps: { liveEvents: StreamHub }): OpenAPIHono<ApiEnv> {
+export function createApiApp(gw: GatewayContext, deps: { liveEvents: StreamHub; processes?: number }): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
-  const limiter = new RateLimiter(gw.config.rateLimitRps);
+  // Several processes share the port (WEB_CONCURRENCY): each limits to its share, so the
+  // partner's total stays the configured rate.
+  const limiter = new RateLimiter(gw.config.rateLimitRps / (deps.processes ?? 1));
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);

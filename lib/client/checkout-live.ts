@@ -2,7 +2,7 @@ import "server-only";
 import { LIVE_EVENTS_PATH } from "../contract/live-events";
 import { mintEventToken, paymentTag } from "../snap/event-token";
 import { checkoutGateway } from "./checkout-gateway";
-import { inProcessGateway } from "./in-process";
+import { gatewayInThisProcess } from "./in-process";
 
 /** Long enough for a payer to finish; a page open longer gets a fresh token from its fallback poll. */
 const TOKEN_TTL_S = 3600;
@@ -14,7 +14,7 @@ const TOKEN_TTL_S = 3600;
  * when the checkout runs apart from it; otherwise no stream, and the page polls.
  */
 export function liveStreamUrl(linkId: string, nowMs = Date.now()): string | null {
-  const base = inProcessGateway() ? "" : process.env.GATEWAY_PUBLIC_URL?.replace(/\/+$/, "");
+  const base = gatewayInThisProcess() ? "" : process.env.GATEWAY_PUBLIC_URL?.replace(/\/+$/, "");
   if (base === undefined) return null;
   const token = mintEventToken(checkoutGateway().snap.credentials, linkId, Math.floor(nowMs / 1000) + TOKEN_TTL_S);
   return `${base}${LIVE_EVENTS_PATH(linkId)}?token=${token}`;

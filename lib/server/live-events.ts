@@ -5,6 +5,7 @@ import { StreamHub } from "../events/stream-hub";
 import type { GatewayContext } from "../gateway/context";
 import { loadLinkSnapshot } from "../gateway/link-events";
 import { toStreamSnapshot } from "../api/routes/link-events";
+import { processShare } from "./cluster";
 
 /**
  * Live link events for this process: the hub of open streams, fed by LISTEN on the database
@@ -24,7 +25,8 @@ export async function startLiveEvents(
       return s && toStreamSnapshot(s);
     },
     maxStreams,
-    maxPerAddress,
+    // Per address across the processes sharing the port: each holds its share.
+    maxPerAddress: Math.ceil(maxPerAddress / processShare()),
     heartbeatMs,
     retryMs: 3_000,
     onError: (err) => gw.log.warn({ err }, "live events: reading a link failed"),

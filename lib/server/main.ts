@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -8,6 +9,10 @@ import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
 import { credentialsPath } from "../gateway/seed";
 import { scrubUrl } from "../log";
 import { bootGateway } from "./boot";
+import { processCount, processShare, runPrimary } from "./cluster";
+import { loadConfig, type Config } from "../config";
+import { createLogger } from "../log";
+import type { SandboxCredentials } from "../gateway/seed";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { startLiveEvents } from "./live-events";
@@ -15,11 +20,37 @@ import { registerInProcessGateway } from "../client/in-process";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
- * Next's server code reaches the gateway only over HTTP through the signing client.
+ * Next's server code reaches the gateway only through the signing client (in this process,
+ * by calling the API's handler; lib/client/in-process.ts). With WEB_CONCURRENCY > 1 on
+ * PostgreSQL, a primary prepares the database and forks that many of these (cluster.ts).
  */
 async function main(): Promise<void> {
+  const config = loadConfig();
+  const count = processCount(config);
+  if (cluster.isPrimary && count > 1) {
+    const log = createLogger(config.logLevel);
+    let credentials: SandboxCredentials | null = null;
+    await runPrimary({
+      count,
+      prepare: async () => {
+        const booted = await bootGateway({ config, log });
+        credentials = booted.credentials;
+        await booted.database.close();
+      },
+      ready: (port) => {
+        log.info({ port, processes: count }, "gateway and checkout listening");
+        printBanner(port, "postgres", credentialsPath(config.dataDir), credentials?.demoLinks ?? [], count);
+      },
+      log: (msg, extra) => log.info(extra ?? {}, msg),
+    });
+    return;
+  }
+  await serve(config);
+}
+
+async function serve(loadedConfig: Config): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const { gw, database, credentials } = await bootGateway();
+  const { gw, database, credentials } = await bootGateway({ config: loadedConfig });
   const { config, log } = gw;
 
   const worker = new CallbackWorker(gw, {
@@ -32,11 +63,11 @@ async function main(): Promise<void> {
   gw.kickOutbox = () => worker.kick();
 
   const live = await startLiveEvents(gw, database);
-  const api = createApiApp(gw, { liveEvents: live.hub });
+  const api = createApiApp(gw, { liveEvents: live.hub, processes: processShare() });
   const apiListener = getRequestListener(api.fetch);
   // The checkout's typed clients call the gateway through this, not over loopback HTTP
   // (lib/client/in-process.ts): the same signed requests, without the sockets.
-  registerInProcessGateway((request) => api.fetch(request));
+  registerInProcessGateway({ handler: (request) => api.fetch(request), transport: config.checkoutTransport });
 
   // The Next side finds the hosted-checkout client's credentials through these.
   process.env.DATA_DIR = config.dataDir;
@@ -80,8 +111,12 @@ async function main(): Promise<void> {
   worker.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-  printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+  if (cluster.isWorker) {
+    log.debug({ port, pid: process.pid }, "server process listening");
+  } else {
+    log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
+    printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? [], 1);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -112,13 +147,13 @@ function accessLogged(pathname: string): boolean {
   return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }
 
-function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {
+function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[], processes: number): void {
   // A link's secret is a capability. A developer's terminal shows it (click and pay); when
   // stdout is a pipe or a log collector, the links go out without it.
   const showSecrets = process.stdout.isTTY === true;
   const lines = [
     "",
-    `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
+    `  Gateway + checkout ready on http://localhost:${port}  (database: ${db}${processes > 1 ? `, ${processes} processes` : ""})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
     `  API reference:       http://localhost:${port}/openapi.json`,
     "  Demo payment links:",
