@@ -76,7 +76,7 @@ async function cookieSwap(baseUrl, uri) {
 }
 
 async function cannon(opts) {
-  const r = await autocannon({ excludeErrorStats: false, ...opts });
+  const r = await autocannon({ excludeErrorStats: false, timeout: 30, ...opts });
   if (r.non2xx || r.errors || r.timeouts)
     throw new Error(`autocannon ${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return { rps: r.requests.total / r.duration, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99 };

@@ -15,6 +15,7 @@ import { createLogger } from "../log";
 import type { SandboxCredentials } from "../gateway/seed";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
+import { compressNextAnswer } from "./compression";
 import { startLiveEvents } from "./live-events";
 import { registerInProcessGateway } from "../client/in-process";
 
@@ -92,6 +93,7 @@ async function serve(loadedConfig: Config): Promise<void> {
     if (isApiPath(pathname)) {
       void apiListener(req, res);
     } else {
+      compressNextAnswer(req, res);
       nextHandler(req, res).catch((err: unknown) => {
         log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
         if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
