@@ -21,6 +21,17 @@ function ownOrigins(): string[] {
   }
 }
 
+/** Where the page's event stream connects when the gateway runs elsewhere (GATEWAY_PUBLIC_URL). */
+function liveEventOrigins(): string[] {
+  const url = process.env.GATEWAY_PUBLIC_URL;
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The checkout's front door (CONTRACT §4):
  * - `?secret=` right → HttpOnly SameSite=Lax cookie scoped to /pay/{id}, 303 to the clean URL;
@@ -33,7 +44,7 @@ function ownOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins() });
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins(), connectOrigins: liveEventOrigins() });
   const headers = new Headers(req.headers);
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);
