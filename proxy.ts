@@ -1,35 +1,26 @@
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { LANG_HEADER, LINK_HEADER } from "./i18n/headers";
-import { isLocale, pickLocale } from "./i18n/locale";
-import { notFoundHtml } from "./lib/client/not-found-page";
-import { checkoutCookieKey, inquireLink } from "./lib/client/checkout-gateway";
-import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/client/checkout-session";
-import { contentSecurityPolicy, securityHeaders } from "./lib/client/security-headers";
-import { sessionOpens } from "./lib/client/session-guard";
+import { config as processConfig } from "@/lib/config";
+import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
+import { isLocale, pickLocale } from "./lib/i18n/locale";
+import { notFoundHtml } from "./lib/checkout/not-found-page";
+import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
+import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
+import { contentSecurityPolicy, securityHeaders } from "./lib/checkout/security-headers";
+import { sessionOpens } from "./lib/checkout/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
 
 /** Where the gateway's method logos live when it is this same process (sandbox). */
 function ownOrigins(): string[] {
-  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
-  try {
-    return [new URL(base).origin];
-  } catch {
-    return [];
-  }
+  return [new URL(processConfig().publicBaseUrl).origin];
 }
 
 /** Where the page's event stream connects when the gateway runs elsewhere (GATEWAY_PUBLIC_URL). */
 function liveEventOrigins(): string[] {
-  const url = process.env.GATEWAY_PUBLIC_URL;
-  if (!url) return [];
-  try {
-    return [new URL(url).origin];
-  } catch {
-    return [];
-  }
+  const url = processConfig().gatewayPublicUrl;
+  return url ? [new URL(url).origin] : [];
 }
 
 /**
@@ -44,7 +35,7 @@ function liveEventOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins(), connectOrigins: liveEventOrigins() });
+  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins(), connectOrigins: liveEventOrigins() });
   const headers = new Headers(req.headers);
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);

@@ -3,9 +3,10 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { pollStatus, type StatusResult } from "../../app/pay/[paymentLinkId]/actions";
-import type { LinkEventData } from "../../lib/contract/live-events";
-import { getQueryClient } from "../../lib/client/query-client";
+import type { StatusResult } from "@/lib/checkout/action-results";
+import type { LinkEventData } from "@/lib/contract/live-events";
+import { getQueryClient } from "@/components/providers/query-client";
+import { useCheckoutActions } from "./actions-context";
 import { pollInterval } from "./poll-interval";
 
 export interface StatusPollerProps {
@@ -39,6 +40,7 @@ type Status = Extract<StatusResult, { ok: true }>;
  */
 function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: StatusPollerProps) {
   const router = useRouter();
+  const { pollStatus } = useCheckoutActions();
   const refreshed = useRef(false);
   const [url, setUrl] = useState(live?.url ?? null);
   const [streamUp, setStreamUp] = useState(false);
@@ -82,6 +84,8 @@ function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: Sta
     queryFn: async () => {
       const res = await pollStatus(linkId);
       if (!res.ok) throw new Error(res.error);
+      // The browser gave up on the stream (refused): try again with the fresh URL.
+      if (res.streamUrl) setUrl((current) => current ?? res.streamUrl);
       return res;
     },
     enabled: polling,
@@ -98,7 +102,6 @@ function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: Sta
     if (!data) return;
     onServerTime(data.serverNow - Date.now());
     if (changed(data)) refresh();
-    else if (!url && data.streamUrl) setUrl(data.streamUrl);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
 

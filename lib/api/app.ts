@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { GatewayContext } from "../gateway/context";
-import { envelope } from "../snap/codes";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";

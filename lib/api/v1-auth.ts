@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { GatewayContext } from "../gateway/context";
-import { findPartnerBySecretKey, type Partner } from "../gateway/partners";
-import { V1Error } from "../gateway/v1-error";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { findPartnerBySecretKey, type Partner } from "@/lib/gateway/partners";
+import { V1Error } from "@/lib/gateway/v1-error";
 
-export { V1Error } from "../gateway/v1-error";
+export { V1Error } from "@/lib/gateway/v1-error";
 
 export function v1ErrorResponse(c: Context, gw: GatewayContext, err: unknown) {
   if (err instanceof V1Error) return c.json(err.toJSON(), err.status);

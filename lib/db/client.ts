@@ -4,6 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
+import type PgModule from "pg";
+import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -36,8 +39,15 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  log?: Pick<Logger, "warn">;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, "pglite"));
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -57,13 +67,14 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  const pool = new pg.default.Pool({ connectionString: url, max: opts.poolMax ?? 10 });
+  // A broken idle connection must not crash the process; the pool replaces it, and the
+  // operator sees why (a restarted server, a cut network).
+  pool.on("error", (err) => opts.log?.warn({ err }, "idle PostgreSQL connection failed; the pool replaces it"));
   const db = drizzle(pool, { schema });
   // Two instances starting together may race on the first migration: the loser retries
   // and then finds the work done.
@@ -86,13 +97,13 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** One connection outside the pool, holding the LISTEN; re-opened with back-off when it drops. */
 async function listenPostgres(
-  pg: typeof import("pg").default,
+  pg: typeof PgModule,
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
   onResume?: () => void,
 ): Promise<() => Promise<void>> {
-  let client: import("pg").Client | null = null;
+  let client: PgClient | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
 
@@ -115,7 +126,7 @@ async function listenPostgres(
     client = c;
   };
   // Lost after it was up: keep trying (a database restart must not end live events for good).
-  const lost = (c: import("pg").Client) => {
+  const lost = (c: PgClient) => {
     if (stopped || client !== c) return;
     client = null;
     const again = (attempt: number) => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import type { LinkChange, LinkFlag } from "../contract/live-events";
+import type { Executor } from "@/lib/db/client";
+import type { LinkChange, LinkFlag } from "@/lib/contract/live-events";
 
 /**
  * The one PostgreSQL channel link state changes are announced on. The announcement is a

@@ -1,4 +1,4 @@
-import { linkEventId, type LinkChange, type LinkEventData, type LinkFlag } from "../contract/live-events";
+import { linkEventId, type LinkChange, type LinkEventData, type LinkFlag } from "@/lib/contract/live-events";
 import type { LinkEventBus } from "./bus";
 import type { LinkNotice } from "./channel";
 

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { methodGroups, methods } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { methodGroups, methods } from "@/lib/db/schema";
 import type { GatewayContext } from "./context";
 
 export type MethodGroupRow = typeof methodGroups.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries } from "../db/schema";
+import { callbackAttempts, callbackDeliveries } from "@/lib/db/schema";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 

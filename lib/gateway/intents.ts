@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentIntents, paymentLinks, payments } from "../db/schema";
-import { safeEqual } from "../snap/signing";
-import { formatUtcMicros } from "../snap/time";
+import type { Executor } from "@/lib/db/client";
+import { paymentIntents, paymentLinks, payments } from "@/lib/db/schema";
+import { safeEqual } from "@/lib/snap/signing";
+import { formatUtcMicros } from "@/lib/contract/time";
 import { V1Error } from "./v1-error";
 import { BRAND_LABEL, cardBrand, expired, luhnValid, maskedNumber, TEST_CARDS } from "./cards";
 import type { GatewayContext } from "./context";
@@ -12,7 +12,7 @@ import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
-import { isUuid } from "../uuid";
+import { isUuid } from "@/lib/contract/uuid";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -130,6 +130,26 @@ export async function findIntent(tx: Executor, caller: Partner | null, id: strin
   return row;
 }
 
+/** Whether the partner already used this partnerReferenceNo for a card payment (SNAP Card Pay). */
+export async function hasIntentForReference(tx: Executor, partnerId: string, partnerReferenceNo: string): Promise<boolean> {
+  const [dup] = await tx
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.partnerId, partnerId), eq(paymentIntents.partnerReferenceNo, partnerReferenceNo)))
+    .limit(1);
+  return !!dup;
+}
+
+/** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
+export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+  try {
+    return await findIntent(tx, caller, id, opts);
+  } catch (err) {
+    if (err instanceof V1Error && err.status === 404) return null;
+    throw err;
+  }
+}
+
 function noIntentForSecret(): V1Error {
   return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
 }
@@ -154,7 +174,7 @@ export async function confirmIntent(
   id: string,
   input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
 ): Promise<ConfirmOutcome> {
-  const intent = await findIntent(tx, null, id, { forUpdate: true }).catch(() => null);
+  const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentLinks, payments } from "../db/schema";
-import { announce, type LinkNotice } from "../events/channel";
-import { eventTokenMatches, paymentTag, parseEventToken } from "../snap/event-token";
+import type { Executor } from "@/lib/db/client";
+import { paymentLinks, payments } from "@/lib/db/schema";
+import { announce, type LinkNotice } from "@/lib/events/channel";
+import { eventTokenMatches, paymentTag, parseEventToken } from "@/lib/snap/event-token";
 import type { GatewayContext } from "./context";
 import { getPartner, type Partner } from "./partners";
 import { V1Error } from "./v1-error";

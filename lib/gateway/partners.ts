@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { accessTokens, partners } from "../db/schema";
-import { SnapError } from "../snap/codes";
-import { rsaVerify, sha256Hex, tokenStringToSign } from "../snap/signing";
+import type { Executor } from "@/lib/db/client";
+import { accessTokens, partners } from "@/lib/db/schema";
+import { SnapError } from "@/lib/snap/codes";
+import { rsaVerify, sha256Hex, tokenStringToSign } from "@/lib/snap/signing";
 import type { GatewayContext } from "./context";
 
 export type PartnerKind = "merchant" | "acquirer" | "checkout";

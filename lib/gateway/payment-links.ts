@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/client";
-import { paymentLinks, payments, type Invoice } from "../db/schema";
-import { builder, rowReader, run, statement, type Statement } from "../db/statements";
-import { SnapError } from "../snap/codes";
+import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/client";
+import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
+import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
+import { SnapError } from "@/lib/snap/codes";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";

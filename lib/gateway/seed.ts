@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { partners } from "../db/schema";
-import { formatJakarta } from "../snap/time";
+import { partners } from "@/lib/db/schema";
+import { formatJakarta } from "@/lib/contract/time";
 import { seedCatalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { choosePaymentMethod, createPaymentLink, type LinkView } from "./payment-links";
@@ -11,8 +11,8 @@ import { createPartner, getPartner, type Partner } from "./partners";
 import { generateRsaKeyPair } from "./vault";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
-import { qrNotification, vaNotification } from "../snap/notifications";
-import { formatMoney } from "../money";
+import { qrNotification, vaNotification } from "@/lib/snap/notifications";
+import { formatMoney } from "@/lib/contract/money";
 
 export const SANDBOX_CHANNEL_ID = "95221";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { inboundNotifications, paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
-import { formatMoney, parseMoney } from "../money";
-import { enqueueCallbacks, type CallbackItem } from "../notify/outbox";
-import { SnapError, type SnapCase } from "../snap/codes";
+import type { Executor } from "@/lib/db/client";
+import { inboundNotifications, paymentLinks, payments, qrCodes, virtualAccounts } from "@/lib/db/schema";
+import { formatMoney, parseMoney } from "@/lib/contract/money";
+import { enqueueCallbacks, type CallbackItem } from "@/lib/notify/outbox";
+import { SnapError, type SnapCase } from "@/lib/snap/codes";
 import type { GatewayContext } from "./context";
 import { vaDigits } from "./ids";
 import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } from "./link-state";

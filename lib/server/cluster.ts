@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import os from "node:os";
-import type { Config } from "../config";
+import type { Config } from "@/lib/config";
 
 /**
  * `WEB_CONCURRENCY=N` (docs/live-events.md, "Several processes"): N server processes share the

@@ -1,10 +1,10 @@
-import type { Database } from "../db/client";
-import { LinkEventBus } from "../events/bus";
-import { decodeNotice, LINK_EVENTS_CHANNEL } from "../events/channel";
-import { StreamHub } from "../events/stream-hub";
-import type { GatewayContext } from "../gateway/context";
-import { loadLinkSnapshot } from "../gateway/link-events";
-import { toStreamSnapshot } from "../api/routes/link-events";
+import type { Database } from "@/lib/db/client";
+import { LinkEventBus } from "@/lib/events/bus";
+import { decodeNotice, LINK_EVENTS_CHANNEL } from "@/lib/events/channel";
+import { StreamHub } from "@/lib/events/stream-hub";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { loadLinkSnapshot } from "@/lib/gateway/link-events";
+import { toStreamSnapshot } from "@/lib/api/routes/link-events";
 import { processShare } from "./cluster";
 
 /**

@@ -3,33 +3,34 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { createApiApp, isApiPath } from "../api/app";
-import { pruneExternalIds } from "../gateway/external-ids";
-import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
-import { credentialsPath } from "../gateway/seed";
-import { scrubUrl } from "../log";
+import { createApiApp, isApiPath } from "@/lib/api/app";
+import { pruneExternalIds } from "@/lib/gateway/external-ids";
+import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
+import { credentialsPath } from "@/lib/gateway/seed";
+import { scrubUrl } from "@/lib/log";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { processCount, processShare, runPrimary } from "./cluster";
-import { loadConfig, type Config } from "../config";
-import { createLogger } from "../log";
-import type { SandboxCredentials } from "../gateway/seed";
+import { config as processConfig, type Config } from "@/lib/config";
+import { processLogger } from "@/lib/log";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
 import { startLiveEvents } from "./live-events";
-import { registerInProcessGateway } from "../client/in-process";
+import { registerInProcessGateway } from "@/lib/contract/in-process-transport";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
  * Next's server code reaches the gateway only through the signing client (in this process,
- * by calling the API's handler; lib/client/in-process.ts). With WEB_CONCURRENCY > 1 on
+ * by calling the API's handler; lib/contract/in-process-transport.ts). With WEB_CONCURRENCY > 1 on
  * PostgreSQL, a primary prepares the database and forks that many of these (cluster.ts).
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = processConfig();
   const count = processCount(config);
   if (cluster.isPrimary && count > 1) {
-    const log = createLogger(config.logLevel);
+    const log = processLogger(config.logLevel);
     let credentials: SandboxCredentials | null = null;
     await runPrimary({
       count,
@@ -67,12 +68,8 @@ async function serve(loadedConfig: Config): Promise<void> {
   const api = createApiApp(gw, { liveEvents: live.hub, processes: processShare() });
   const apiListener = getRequestListener(api.fetch);
   // The checkout's typed clients call the gateway through this, not over loopback HTTP
-  // (lib/client/in-process.ts): the same signed requests, without the sockets.
+  // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
   registerInProcessGateway({ handler: (request) => api.fetch(request), transport: config.checkoutTransport });
-
-  // The Next side finds the hosted-checkout client's credentials through these.
-  process.env.DATA_DIR = config.dataDir;
-  process.env.GATEWAY_BASE_URL ??= `http://127.0.0.1:${config.port}`;
 
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
   const nextHandler = nextApp.getRequestHandler();
@@ -81,6 +78,11 @@ async function serve(loadedConfig: Config): Promise<void> {
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
+    // One id per request, kept from the caller when it sent a plain one (the checkout's typed
+    // client forwards the page's id), answered back and written on every log line of the request.
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {
@@ -88,17 +90,19 @@ async function serve(loadedConfig: Config): Promise<void> {
       // One line per request: method, path and query with capabilities scrubbed, status, time.
       // Never headers or bodies (signatures, tokens, card fields live there).
       if (started !== null)
-        log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+        log.info({ requestId, method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
     });
-    if (isApiPath(pathname)) {
-      void apiListener(req, res);
-    } else {
-      compressNextAnswer(req, res);
-      nextHandler(req, res).catch((err: unknown) => {
-        log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
-        if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
-      });
-    }
+    runWithRequestId(requestId, () => {
+      if (isApiPath(pathname)) {
+        void apiListener(req, res);
+      } else {
+        compressNextAnswer(req, res);
+        nextHandler(req, res).catch((err: unknown) => {
+          log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
+          if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
+        });
+      }
+    });
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { simulateQrPayment, simulateVaPayment } from "../../lib/client/simulator";
-import { parseQris } from "../../lib/qris";
-import { mintEventToken } from "../../lib/snap/event-token";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
+import { parseQris } from "@/lib/qris";
+import { mintEventToken } from "@/lib/snap/event-token";
 import { inSeconds, linkRequest } from "../support/factories";
 import { startServer, type RunningServer } from "../support/server";
 import { openStream } from "../support/sse";

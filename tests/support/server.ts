@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import type { SandboxCredentials } from "../../lib/gateway/seed";
-import { GatewayClient, type SnapCredentials } from "../../lib/client/gateway-client";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { freePort } from "./postgres";
 
 export type DbKind = "pglite" | "postgres";

@@ -1,4 +1,4 @@
-import type { LinkEventData } from "../../lib/contract/live-events";
+import type { LinkEventData } from "@/lib/contract/live-events";
 
 export interface SseEvent {
   id: string | null;

@@ -1,28 +1,23 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { SnapClientError } from "../../../lib/client/gateway-client";
-import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
-import { authorizedLink } from "../../../lib/client/checkout-links";
-import { liveStreamUrl } from "../../../lib/client/checkout-live";
-import { sandboxAcquirer, simulatable, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
-import { parseMoney } from "../../../lib/money";
-import { paymentKey } from "../../../components/checkout/view-model";
-
-/** `href`: where the page shows the chosen method (the form navigates there itself). */
-export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
-
-export type StatusResult =
-  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number; streamUrl: string | null }
-  | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
+import { SnapClientError } from "@/lib/clients/gateway-client";
+import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/checkout/gateway";
+import { authorizedLink } from "@/lib/checkout/links";
+import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkout/sandbox-acquirer";
+import type { SimulatedOutcome } from "@/lib/checkout/action-results";
+import { parseMoney } from "@/lib/contract/money";
+import { paymentKey } from "@/lib/checkout/view-model";
+import { liveStreamUrl } from "@/lib/checkout/live";
+import { classifyFailure } from "@/lib/checkout/failures";
+import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
 /**
  * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
- * which renders the VA or QR from a fresh Inquiry) and the form loads it; a refusal comes
- * back as a translated message. No `redirect()` here: see ChooseMethodForm for why the page
- * is loaded, not reconciled, after a choice.
+ * which renders the VA or QR from a fresh Inquiry) and the form navigates there on the
+ * client (router.refresh / router.replace); a refusal comes back as a translated message.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
@@ -46,7 +41,7 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
       if (err.responseCode === "4042714") return { ok: false, error: t("errorPaid") };
       if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
     }
-    return { ok: false, error: t("errorGeneric") };
+    return { ok: false, error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain") };
   }
   return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
@@ -62,12 +57,11 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
     const link = await authorizedLink(linkId);
     if (!link) return { ok: false, error: "not_found", serverNow };
     return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now(), streamUrl: liveStreamUrl(linkId) };
-  } catch {
+  } catch (err) {
+    classifyFailure(err, "status poll");
     return { ok: false, error: "unavailable", serverNow };
   }
 }
-
-export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
 
 /**
  * The card step's server half: create a payment intent for the link's total with the
@@ -84,14 +78,10 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   try {
     const intent = await checkoutIntents().create({ amount: totalMinor / 100, currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
     return { ok: true, clientSecret: intent.clientSecret };
-  } catch {
-    return { ok: false, error: t("errorNotReady") };
+  } catch (err) {
+    return { ok: false, error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork") };
   }
 }
-
-export type SimulateResult =
-  | { ok: true; path: string; sent: unknown; status: number; reply: unknown }
-  | { ok: false; error: string };
 
 /**
  * Sandbox only: pay (or, for QR, fail) the link's current VA or QR as the bank would — a real
@@ -106,7 +96,8 @@ export async function simulatePayment(linkId: string, outcome: SimulatedOutcome)
   if (!link || !simulatable(link, outcome)) return { ok: false, error: t("nothingToPay") };
   try {
     return { ok: true, ...(await simulateLinkPayment(acquirer, link, outcome)) };
-  } catch {
+  } catch (err) {
+    classifyFailure(err, "sandbox notification");
     return { ok: false, error: t("error") };
   }
 }

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CheckoutScreen } from "../../../components/checkout/checkout-screen";
-import { paymentKey, viewOf } from "../../../components/checkout/view-model";
-import { asLocale } from "../../../i18n/locale";
-import { authorizedLink, loadMethods } from "../../../lib/client/checkout-links";
-import { payerTimeZone } from "../../../lib/client/payer-time-zone";
-import { liveProps } from "../../../lib/client/checkout-live";
+import { CheckoutScreen } from "@/components/checkout/checkout-screen";
+import { viewOf } from "@/lib/checkout/view-model";
+import { asLocale } from "@/lib/i18n/locale";
+import { authorizedLink, loadMethods } from "@/lib/checkout/links";
+import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
+import { liveProps } from "@/lib/checkout/live";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -53,7 +53,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       query={validLang ? { lang: validLang } : {}}
       lang={validLang}
       preview={null}
-      live={liveProps(paymentLinkId, paymentKey(link))}
+      live={liveProps(link)}
     />
   );
 }

@@ -1,15 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
-import { paymentIntents } from "../../db/schema";
-import type { GatewayContext } from "../../gateway/context";
-import { clientSecretOf, createIntent, findIntent } from "../../gateway/intents";
-import { V1Error } from "../../gateway/v1-error";
-import { parseMoney } from "../../money";
-import { SnapError } from "../../snap/codes";
-import type { ApiEnv } from "../env";
-import { escapeHtml, page } from "../pages/html";
-import { CardPayRequest, CardPayResponse } from "../schemas/card";
-import { defineSnapRoute } from "../snap-route";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { parseMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import type { ApiEnv } from "@/lib/api/env";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
@@ -28,12 +26,7 @@ export const cardPayRoute = defineSnapRoute({
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
     if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    const [dup] = await tx
-      .select({ id: paymentIntents.id })
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.partnerId, partner.id), eq(paymentIntents.partnerReferenceNo, body.partnerReferenceNo)))
-      .limit(1);
-    if (dup) throw new SnapError("duplicatePartnerReference");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo)) throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
         amount: minor / 100,
@@ -66,7 +59,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
-    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
     }

@@ -1,16 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { GatewayContext } from "../../gateway/context";
-import { requestHash, withIdempotency } from "../../gateway/idempotency";
-import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "../../gateway/intents";
-import { MAX_BODY_BYTES, unstorablePath } from "../body";
-import type { ApiEnv } from "../env";
-import { fieldPath } from "../errors";
-import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "../../../i18n/locale";
-import { escapeHtml, page } from "../pages/html";
-import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "../schemas/intents";
-import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { requestHash, withIdempotency } from "@/lib/gateway/idempotency";
+import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "@/lib/gateway/intents";
+import { MAX_BODY_BYTES, unstorablePath } from "@/lib/api/body";
+import type { ApiEnv } from "@/lib/api/env";
+import { fieldPath } from "@/lib/api/errors";
+import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { CreateIntentRequest, ConfirmIntentRequest, PaymentIntent, V1ErrorBody } from "@/lib/contract/intents";
+import { authenticateSecretKey, V1Error, v1ErrorResponse } from "@/lib/api/v1-auth";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
 
 /**

@@ -2,12 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { parseLastEventId } from "../../contract/live-events";
-import type { StreamHub, StreamSnapshot } from "../../events/stream-hub";
-import type { GatewayContext } from "../../gateway/context";
-import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "../../gateway/link-events";
-import { flagOf } from "../../gateway/link-state";
-import { isUuid } from "../../uuid";
+import { parseLastEventId } from "@/lib/contract/live-events";
+import type { StreamHub, StreamSnapshot } from "@/lib/events/stream-hub";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "@/lib/gateway/link-events";
+import { flagOf } from "@/lib/gateway/link-state";
+import { isUuid } from "@/lib/contract/uuid";
 import type { ApiEnv } from "../env";
 import { V1Error, v1ErrorResponse } from "../v1-auth";
 

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { parseMoney } from "../../money";
-import { parseIsoWithOffset } from "../../snap/time";
-import { SnapError } from "../../snap/codes";
-import { loadCatalogue } from "../../gateway/catalogue";
-import { choosePaymentMethod, createPaymentLink, findLink, type LinkLookup } from "../../gateway/payment-links";
+import { parseMoney } from "@/lib/contract/money";
+import { parseIsoWithOffset } from "@/lib/contract/time";
+import { SnapError } from "@/lib/snap/codes";
+import { loadCatalogue } from "@/lib/gateway/catalogue";
+import { choosePaymentMethod, createPaymentLink, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
 import {
   CreatePaymentLinkRequest,
   LinkLookupRequest,
   PayPaymentLinkRequest,
   PaymentLinkData,
   PaymentMethodResponse,
-} from "../schemas/payment-link";
-import { resolvesToPrivate } from "../../notify/target";
-import { defineSnapRoute } from "../snap-route";
+} from "@/lib/contract/payment-link";
+import { resolvesToPrivate } from "@/lib/notify/target";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
 const SERVICE = "27";

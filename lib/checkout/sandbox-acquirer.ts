@@ -1,0 +1,72 @@
+import "server-only";
+import fs from "node:fs";
+import { config } from "@/lib/config";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import { gatewayBaseUrl } from "./gateway";
+import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
+
+/**
+ * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
+ * switch), exactly as `npm run simulate` does: its credentials from the sandbox credentials
+ * file, a real signed notification over HTTP. Nothing of this exists in production mode.
+ */
+export function sandboxMode(): boolean {
+  return config().mode !== "production";
+}
+
+function sandboxCredentialsFile(): string {
+  return config().sandboxCredentialsFile;
+}
+
+let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;
+
+/**
+ * The acquirer's credentials, or null outside the sandbox or when this server has none.
+ * Read once per file (the seed writes it before the server listens): every render asks.
+ */
+export function sandboxAcquirer(): SnapCredentials | null {
+  if (!sandboxMode()) return null;
+  const file = sandboxCredentialsFile();
+  if (loaded?.file === file) return loaded.acquirer;
+  let acquirer: SnapCredentials | null = null;
+  try {
+    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };
+    acquirer = creds.acquirer?.privateKeyPem ? creds.acquirer : null;
+  } catch {
+    acquirer = null;
+  }
+  loaded = { file, acquirer };
+  return acquirer;
+}
+
+export type { SimulatedOutcome } from "./action-results";
+import type { SimulatedOutcome } from "./action-results";
+
+/**
+ * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA
+ * transfer either arrives or does not) or a QR (paid, or failed with status 06).
+ */
+export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
+  const type = link.payment.type;
+  return link.paymentFlagStatus === "02" && link.payment.content !== "" && (type === "qr" || (type === "va" && outcome === "pay"));
+}
+
+/** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
+export async function simulateLinkPayment(
+  acquirer: SnapCredentials,
+  link: PaymentLinkData,
+  outcome: SimulatedOutcome,
+): Promise<SimulationResult<unknown> & { path: string }> {
+  const content = link.payment.content;
+  if (!simulatable(link, outcome) || content === "") throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+  const base = gatewayBaseUrl();
+  if (link.payment.type === "va") {
+    return { path: NOTIFICATION_PATHS.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
+  }
+  const referenceNo = parseQris(content.value).referenceLabel;
+  if (!referenceNo) throw new Error("QR without a reference label");
+  const status = outcome === "pay" ? "00" : "06";
+  return { path: NOTIFICATION_PATHS.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
+}

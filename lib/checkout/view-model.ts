@@ -1,0 +1,40 @@
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+
+/** What the payer sees, derived from one Inquiry answer. */
+export type CheckoutView = "open" | "va" | "qr" | "card" | "paid" | "rejected" | "expired";
+
+export type PaymentContent = { name: string; value: string };
+
+export function contentOf(link: Pick<PaymentLinkData, "payment">): PaymentContent | null {
+  const c = link.payment.content;
+  return c === "" ? null : c;
+}
+
+export function viewOf(link: Pick<PaymentLinkData, "paymentFlagStatus" | "payment" | "expiredDate">, nowMs: number): CheckoutView {
+  switch (link.paymentFlagStatus) {
+    case "00":
+      return "paid";
+    case "01":
+      return "rejected";
+    case "03":
+      return "expired";
+    case "02":
+      break;
+  }
+  // The gateway derives expiry at read time; a clock a hair ahead of it must not show a VA.
+  if (Date.parse(link.expiredDate) <= nowMs) return "expired";
+  if (!contentOf(link)) return "open";
+  if (link.payment.type === "va") return "va";
+  if (link.payment.type === "qr") return "qr";
+  return "card";
+}
+
+export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" | "card" {
+  return view === "open" || view === "va" || view === "qr" || view === "card";
+}
+
+/** Identifies the current payment; a change (another tab switched method) triggers a refresh. */
+export function paymentKey(link: Pick<PaymentLinkData, "payment">): string {
+  const c = contentOf(link);
+  return c ? `${link.payment.type}:${link.payment.bank}:${c.value}` : "";
+}

@@ -1,0 +1,97 @@
+import {
+  PaymentLinkResponse,
+  PaymentMethodResponse,
+  type CreatePaymentLinkRequest,
+  type LinkLookupRequest,
+  type PayPaymentLinkRequest,
+} from "@/lib/contract/payment-link";
+import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "@/lib/contract/qr";
+import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "@/lib/contract/va";
+import { TransactionDetailResponse, TransactionListResponse, type TransactionDetailRequest, type TransactionListQuery } from "@/lib/contract/account";
+import { CardPayResponse, type CardPayRequest } from "@/lib/contract/card-pay";
+import { SnapClient, type SnapCredentials } from "./snap-client";
+
+export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
+
+/** Where the acquirer's payment notifications go (CONTRACT §2). */
+export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
+
+/**
+ * The typed gateway client: one method per operation, requests typed by the same zod
+ * schemas the gateway validates with, answers parsed before they are returned.
+ */
+export class GatewayClient {
+  readonly snap: SnapClient;
+
+  constructor(baseUrl: string, credentials: SnapCredentials, fetchImpl?: typeof fetch) {
+    this.snap = new SnapClient(baseUrl.replace(/\/+$/, ""), credentials, fetchImpl);
+  }
+
+  createPaymentLink(req: CreatePaymentLinkRequest) {
+    return this.snap.call("POST", "/v1.0/payment-link/create", req, PaymentLinkResponse);
+  }
+
+  inquiryPaymentLink(req: LinkLookupRequest) {
+    return this.snap.call("POST", "/v1.0/payment-link/inquiry", req, PaymentLinkResponse);
+  }
+
+  paymentLinkMethods(req: LinkLookupRequest) {
+    return this.snap.call("POST", "/v1.0/payment-link/payment-method", req, PaymentMethodResponse);
+  }
+
+  payPaymentLink(req: PayPaymentLinkRequest) {
+    return this.snap.call("POST", "/v1.0/payment-link/pay", req, PaymentLinkResponse);
+  }
+
+  createVa(req: CreateVaRequest) {
+    return this.snap.call("POST", "/v1.0/transfer-va/create-va", req, VaDataResponse);
+  }
+
+  updateVa(req: CreateVaRequest) {
+    return this.snap.call("PUT", "/v1.0/transfer-va/update-va", req, VaDataResponse);
+  }
+
+  inquiryVa(req: VaKey) {
+    return this.snap.call("POST", "/v1.0/transfer-va/inquiry-va", req, VaDataResponse);
+  }
+
+  vaStatus(req: VaKey) {
+    return this.snap.call("POST", "/v1.0/transfer-va/status", req, VaStatusResponse);
+  }
+
+  deleteVa(req: VaKey) {
+    return this.snap.call("DELETE", "/v1.0/transfer-va/delete-va", req, VaDataResponse);
+  }
+
+  generateQr(req: GenerateQrRequest) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-generate", req, GenerateQrResponse);
+  }
+
+  queryQr(req: QueryQrRequest) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-query", req, QueryQrResponse);
+  }
+
+  cardPay(req: CardPayRequest) {
+    return this.snap.call("POST", "/v1.0/debit/payment-host-to-host", req, CardPayResponse);
+  }
+
+  /** GET with the filters in the query string (signed as sent, query included). */
+  transactionList(query: TransactionListQuery = {}) {
+    const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+    return this.snap.call("GET", `/v1.0/transaction-history-list${qs ? `?${qs}` : ""}`, undefined, TransactionListResponse);
+  }
+
+  transactionDetail(req: TransactionDetailRequest) {
+    return this.snap.call("POST", "/v1.0/transaction-history-detail", req, TransactionDetailResponse);
+  }
+
+  /** Acquirer side: a VA payment notification (INTERFACE §2.6). */
+  notifyVaPayment(req: VaPaymentNotification) {
+    return this.snap.call("POST", NOTIFICATION_PATHS.va, req, VaPaymentResponse);
+  }
+
+  /** Acquirer side: a QR payment notification (INTERFACE §2.5). */
+  notifyQrPayment(req: QrPaymentNotification) {
+    return this.snap.call("POST", NOTIFICATION_PATHS.qr, req, QrNotifyResponse);
+  }
+}

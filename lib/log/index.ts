@@ -1,0 +1,147 @@
+import pino, { type Logger } from "pino";
+import { currentRequestId } from "./request-context";
+
+/**
+ * Structured logs. Secrets never reach a line: every argument of every log call (and every
+ * child binding) is walked before pino sees it. Values under secret-bearing keys are
+ * replaced at any depth, whatever the key's casing or separators, and every string is
+ * scrubbed of link secrets in URLs, bearer tokens, `sk_` keys and PEM private keys.
+ *
+ * (pino's own `redact` paths were used before; a path such as `*.clientSecret` does not
+ * match a top-level key or one three levels down, so a plain `log.info({ clientSecret })`
+ * printed the secret.)
+ */
+const REDACTED = "[REDACTED]";
+
+/** Keys compared lower-cased with `-` and `_` removed: `X-SIGNATURE` → `xsignature`. */
+const SECRET_KEYS = new Set([
+  "authorization",
+  "proxyauthorization",
+  "cookie",
+  "setcookie",
+  "xsignature",
+  "signature",
+  "xsecretkey",
+  "xclientkey",
+  "secret",
+  "clientsecret",
+  "clientsecretenc",
+  "secretkey",
+  "privatekey",
+  "privatekeypem",
+  "masterkey",
+  "gatewaymasterkey",
+  "accesstoken",
+  "refreshtoken",
+  "token",
+  "password",
+  "card",
+  "cardnumber",
+  "number",
+  "cvc",
+  "cvv",
+]);
+
+const MAX_DEPTH = 10;
+
+export function scrubUrl(url: string): string {
+  return url.replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`);
+}
+
+/** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */
+export function scrubString(text: string): string {
+  return scrubUrl(text)
+    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
+    .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
+    .replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`)
+    // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
+    .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`);
+}
+
+function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase().replace(/[-_]/g, ""));
+}
+
+/** A copy of `value` that is safe to print. */
+export function scrub(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === "string") return scrubString(value);
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof Date) return value;
+  if (value instanceof URL) return scrubString(value.href);
+  if (seen.has(value)) return "[Circular]";
+  if (depth >= MAX_DEPTH) return "[Too deep]";
+  seen.add(value);
+  try {
+    if (value instanceof Error) {
+      const serialized = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;
+      // drizzle's query errors carry the bound values; they are row data, not diagnostics.
+      const { params: _params, ...rest } = serialized;
+      return scrubObject(rest, depth, seen);
+    }
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
+    if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1, seen));
+    if (value instanceof Map) return scrubObject(Object.fromEntries(value), depth, seen);
+    return scrubObject(value as Record<string, unknown>, depth, seen);
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function scrubObject(obj: Record<string, unknown>, depth: number, seen: WeakSet<object>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    out[key] = isSecretKey(key) ? REDACTED : scrub(obj[key], depth + 1, seen);
+  }
+  return out;
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const logger = pino(
+    {
+      level,
+      base: undefined,
+      // Every line written while a request is served names it, on the page side and the gateway's.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+      formatters: {
+        level: (label) => ({ level: label }),
+        bindings: (bindings) => scrub(bindings) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          const [first, ...rest] = args as unknown[];
+          const scrubbed: unknown[] =
+            first instanceof Error
+              ? // log.error(err) / log.error(err, "msg"): keep pino's shape { err, msg }.
+                [{ err: scrub(first) }, ...(rest.length ? rest : [first.message]).map((a) => scrub(a))]
+              : args.map((a) => scrub(a));
+          return method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
+      // Errors are serialized (and scrubbed) by the hook above; pino must not redo it.
+      serializers: { err: (e: unknown) => e },
+    },
+    destination,
+  );
+  // pino applies `formatters.bindings` to the root's bindings only, not to a child's; scrub
+  // those here. Children inherit this property, so grandchildren are covered too.
+  const pinoChild = logger.child;
+  logger.child = function child(this: Logger, bindings, options) {
+    return pinoChild.call(this, scrub(bindings) as typeof bindings, options);
+  } as typeof logger.child;
+  return logger;
+}
+
+const LOGGER = Symbol.for("nusapay.logger");
+
+/**
+ * The process's one logger, shared by the gateway and the Next side (separate bundles, one
+ * process: it is kept on globalThis). Created on first use at the configured level.
+ */
+export function processLogger(level = "info"): Logger {
+  const g = globalThis as Record<symbol, unknown>;
+  return (g[LOGGER] ??= createLogger(level)) as Logger;
+}
+

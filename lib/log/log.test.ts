@@ -1,0 +1,116 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, scrubUrl } from ".";
+
+/** A logger writing into memory: every line it would have printed, as text. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const log = createLogger("trace", stream);
+  return { log, text: () => lines.join("\n"), json: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+// Distinctive values: if any of them shows up anywhere in the output, the test fails.
+const S = {
+  clientSecret: "cs_Zq9XlQ2v8rB1mN4kT7wE",
+  secretKey: "sk_test_Hh3Jk5Lm7Np9Qr2St4Uv6Wx",
+  accessToken: "at_Yb8Vc6Xd4Ze2Af0Bg1Ch3Di5",
+  signature: "SIGv8J3kLq0pZx7Rw2Ty5Ub9Nm4Hc6Gd1Fe+/==",
+  linkSecret: "lk_Qw3Er5Ty7Ui9Op1As2Df4Gh6",
+  pem: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n",
+  password: "pw_Jk8Lm6Nb4Vc2Xz0",
+};
+const PEM_BODY = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7";
+
+function expectClean(text: string) {
+  for (const [name, value] of Object.entries(S)) {
+    const needle = name === "pem" ? PEM_BODY : value;
+    expect(text, `${name} leaked`).not.toContain(needle);
+  }
+}
+
+describe("logger redaction", () => {
+  it.each([
+    ["top-level secret fields", { clientSecret: S.clientSecret, secretKey: S.secretKey, accessToken: S.accessToken, privateKeyPem: S.pem }],
+    ["request headers in any casing", { headers: { authorization: `Bearer ${S.accessToken}`, "X-SIGNATURE": S.signature, "x-secret-key": S.secretKey } }],
+    ["headers nested deeper", { req: { raw: { headers: { Authorization: `Bearer ${S.accessToken}`, "x-signature": S.signature } } } }],
+    ["a whole credentials file", { credentials: { merchant: { clientSecret: S.clientSecret, privateKeyPem: S.pem, secretKey: S.secretKey }, acquirer: [{ client_secret: S.clientSecret }] } }],
+    ["secrets inside arrays", { partners: [{ id: "p1", clientSecret: S.clientSecret }, { id: "p2", password: S.password }] }],
+    ["a url field", { url: `/pay/0d3c?secret=${S.linkSecret}&lang=id` }],
+    ["a nested url field", { req: { url: `http://localhost:3000/pay/0d3c?lang=en&secret=${S.linkSecret}` } }],
+    ["any string field", { note: `payer opened https://pay.example/pay/0d3c?secret=${S.linkSecret}` }],
+    ["a URL object", { target: new URL(`https://pay.example/pay/0d3c?secret=${S.linkSecret}`) }],
+    ["a bearer token inside a string", { detail: `upstream said: Authorization: Bearer ${S.accessToken} rejected` }],
+    ["a secret key inside a string", { detail: `X-Secret-Key ${S.secretKey} refused` }],
+    ["a PEM inside a string", { detail: `key was ${S.pem}` }],
+  ])("%s", (_, obj) => {
+    const { log, text, json } = capture();
+    log.info(obj, "request seen");
+    expectClean(text());
+    expect(json()[0]).toMatchObject({ level: "info", msg: "request seen" });
+    expect(text()).toContain("[REDACTED]");
+  });
+
+  it("keeps what is not secret", () => {
+    const { log, json } = capture();
+    log.info({ partnerId: "p-1", path: "/v1.0/payment-link/inquiry", headers: { "x-external-id": "ext-7", authorization: "Bearer x" } }, "ok");
+    expect(json()[0]).toMatchObject({ partnerId: "p-1", path: "/v1.0/payment-link/inquiry", headers: { "x-external-id": "ext-7", authorization: "[REDACTED]" } });
+  });
+
+  it("scrubs the message string and printf arguments", () => {
+    const { log, text } = capture();
+    log.info(`GET /pay/abc?secret=${S.linkSecret}`);
+    log.warn("redirecting %s for %s", `/pay/abc?secret=${S.linkSecret}`, `Bearer ${S.accessToken}`);
+    expectClean(text());
+    expect(text()).toContain("/pay/abc?secret=[REDACTED]");
+  });
+
+  it("scrubs errors: message, stack, cause and database parameters", () => {
+    const { log, text, json } = capture();
+    const cause = new Error(`fetch https://cb.example/notify?secret=${S.linkSecret} failed`);
+    const err = Object.assign(new Error(`Failed query: insert into "partners" values ($1, $2)\nparams: p-1,${S.clientSecret}`, { cause }), {
+      params: ["p-1", S.clientSecret],
+    });
+    log.error({ err, path: "/v1.0/payment-link/create" }, "unexpected fault");
+    log.error(new Error(`upstream refused Bearer ${S.accessToken}`));
+    expectClean(text());
+    const [first, second] = json();
+    expect((first!.err as { message: string }).message).toContain("Failed query: insert into");
+    expect((first!.err as { stack: string }).stack).toContain("log.test.ts");
+    expect(second!.msg).toContain("Bearer [REDACTED]");
+  });
+
+  it("scrubs child logger bindings", () => {
+    const { log, text } = capture();
+    log.child({ partner: { clientSecret: S.clientSecret }, url: `/pay/1?secret=${S.linkSecret}` }).info("child line");
+    expectClean(text());
+    expect(text()).toContain("child line");
+  });
+
+  it("survives cycles and very deep objects", () => {
+    const { log, text } = capture();
+    const a: Record<string, unknown> = { name: "a", clientSecret: S.clientSecret };
+    a.self = a;
+    let deep: Record<string, unknown> = { secretKey: S.secretKey };
+    for (let i = 0; i < 50; i++) deep = { next: deep };
+    log.info({ a, deep }, "odd shapes");
+    expectClean(text());
+    expect(text()).toContain("odd shapes");
+  });
+});
+
+describe("scrubUrl", () => {
+  it.each([
+    [`/pay/1?secret=${S.linkSecret}`, "/pay/1?secret=[REDACTED]"],
+    [`/pay/1?lang=id&secret=${S.linkSecret}#top`, "/pay/1?lang=id&secret=[REDACTED]#top"],
+    [`/x?clientSecret=${S.clientSecret}&a=1`, "/x?clientSecret=[REDACTED]&a=1"],
+    ["/pay/1?lang=en", "/pay/1?lang=en"],
+  ])("%s", (input, expected) => {
+    expect(scrubUrl(input)).toBe(expected);
+  });
+});
