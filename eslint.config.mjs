@@ -45,7 +45,7 @@ const policies = Object.entries(layers).map(([type, { allow }]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "next-env.d.ts", "playwright-report/**", "test-results/**", "lib/db/migrations/**"] },
+  { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "next-env.d.ts", "playwright-report/**", "test-results/**", "lib/db/migrations/**", "tests/support/openapi-types.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,46 +4,66 @@ import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
-import { mountDeliveries } from "./routes/deliveries";
+import { listDeliveriesRoute } from "./routes/deliveries";
+import { intentRoutes } from "./routes/intents";
+import { mountThreeDs } from "./routes/three-ds";
+import { mountDocs } from "./routes/docs";
 import { mountLinkEvents } from "./routes/link-events";
-import type { StreamHub } from "../events/stream-hub";
-import { mountIntents } from "./routes/intents";
+import { StreamHub } from "@/lib/events/stream-hub";
+import { LinkEventBus } from "@/lib/events/bus";
+import { documentConfig, registerSecuritySchemes, registerWebhooks } from "./openapi/document";
 import { accountRoutes } from "./routes/account";
 import { cardPayRoute, mountCardRedirect } from "./routes/card";
 import { mountSdk } from "./routes/sdk";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
-import { mountSnapRoute, type SnapRoute } from "./snap-route";
+import { mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
+import { mountV1Route, type AnyV1Route } from "./v1-route";
+import { v1ErrorJson } from "./v1-errors";
+
+/** The /v1 family: every route through one wrapper (v1-route.ts). Add new ones here. */
+const v1Routes: AnyV1Route[] = [...intentRoutes, listDeliveriesRoute];
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
-export function createApiApp(gw: GatewayContext, deps: { liveEvents: StreamHub; processes?: number }): OpenAPIHono<ApiEnv> {
+export function createApiApp(
+  gw: GatewayContext,
+  deps: { liveEvents?: StreamHub; processes?: number } = {},
+): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   // Several processes share the port (WEB_CONCURRENCY): each limits to its share, so the
   // partner's total stays the configured rate.
   const limiter = new RateLimiter(gw.config.rateLimitRps / (deps.processes ?? 1));
 
+  stampSnapAnswers(app, gw);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
+  const routes = [
+    ...paymentLinkRoutes,
+    ...virtualAccountRoutes,
+    ...qrRoutes,
+    cardPayRoute,
+    ...accountRoutes,
+  ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
-  mountDeliveries(app, gw);
-  mountLinkEvents(app, gw, deps.liveEvents);
-  mountIntents(app, gw);
+  for (const route of v1Routes) mountV1Route(app, route, gw);
+  mountThreeDs(app, gw);
+  // Without the server's hub (the document script), an inert one: streams would see no changes.
+  mountLinkEvents(app, gw, deps.liveEvents ?? inertHub());
   mountCardRedirect(app, gw);
   mountSdk(app);
 
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Nusapay gateway sandbox", version: "1.0.0", description: "SNAP-style signed family (/v1.0) and secret-key family (/v1)." },
-    servers: [{ url: gw.config.publicBaseUrl }],
-  });
+  mountDocs(app);
+
+  registerSecuritySchemes(app);
+  registerWebhooks(app);
+  app.doc31("/openapi.json", documentConfig(gw.config.publicBaseUrl));
 
   // Unknown paths and methods under the signed family still answer in its envelope.
   app.notFound((c) => {
     if (c.req.path.startsWith("/v1.0/")) return c.json(envelope("transactionNotFound", "00", "unknown operation"), 404);
-    return c.json({ error: { type: "invalid_request_error", code: "not_found", message: "Unknown path", param: null } }, 404);
+    return c.json(v1ErrorJson("not_found", "Unknown path"), 404);
   });
   app.onError((err, c) => {
     gw.log.error({ err, path: c.req.path }, "unhandled API error");
@@ -52,12 +72,25 @@ export function createApiApp(gw: GatewayContext, deps: { liveEvents: StreamHub; 
   return app;
 }
 
+function inertHub(): StreamHub {
+  return new StreamHub({
+    bus: new LinkEventBus(),
+    load: async () => null,
+    maxStreams: 0,
+    maxPerAddress: 0,
+    heartbeatMs: 60_000,
+    retryMs: 3_000,
+  });
+}
+
 /** Paths the gateway answers; every other request goes to Next. */
 export function isApiPath(pathname: string): boolean {
   return (
     pathname.startsWith("/v1.0/") ||
     pathname.startsWith("/v1/") ||
     pathname === "/openapi.json" ||
+    pathname === "/docs" ||
+    pathname.startsWith("/docs/") ||
     pathname === "/api/health"
   );
 }

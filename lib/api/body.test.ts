@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { SnapError } from "@/lib/snap/codes";
-import { parseJsonBody, queryParams } from "./body";
+import { BodyError, MAX_JSON_DEPTH, nestingDepth, parseJsonBody, queryParams } from "./body";
+import { bodyToSnapError } from "./errors";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 function failure(fn: () => unknown): { snapCase: string; detail?: string } {
   try {
     fn();
-  } catch (e) {
+  } catch (thrown) {
+    const e = thrown instanceof BodyError ? bodyToSnapError(thrown) : thrown;
     if (e instanceof SnapError) return { snapCase: e.snapCase, detail: e.detail };
     throw e;
   }
@@ -47,8 +49,8 @@ describe("parseJsonBody", () => {
     expect(failure(() => parseJsonBody(bytes(json)))).toEqual({ snapCase: "invalidFieldFormat", detail: field });
   });
 
-  it("finds U+0000 at the bottom of a 30 000-deep nesting without overflowing the stack", () => {
-    const depth = 30_000;
+  it("finds U+0000 at the bottom of a deep nesting, naming its path by its first 16 steps", () => {
+    const depth = MAX_JSON_DEPTH - 2;
     const json = `{"a":${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}}`;
     expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({ snapCase: "invalidFieldFormat" });
     expect(failure(() => parseJsonBody(bytes(json))).detail).toBe(`a${"[0]".repeat(15)}`);
@@ -64,13 +66,47 @@ describe("parseJsonBody", () => {
   });
 });
 
+describe("JSON nesting depth", () => {
+  const nested = (depth: number) => `{"additionalInfo":${"[".repeat(depth - 1)}1${"]".repeat(depth - 1)}}`;
+
+  it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more as 400xx01 naming the field`, () => {
+    expect(parseJsonBody(bytes(nested(MAX_JSON_DEPTH)))).toBeTruthy();
+    expect(failure(() => parseJsonBody(bytes(nested(MAX_JSON_DEPTH + 1))))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: `additionalInfo${"[0]".repeat(15)}`,
+    });
+  });
+
+  it("refuses 5 000 and 30 000 levels without overflowing the stack", () => {
+    for (const depth of [5_000, 30_000]) {
+      const json = `{"additionalInfo":{"note":"ok","deep":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`;
+      expect(failure(() => parseJsonBody(bytes(json)))).toMatchObject({
+        snapCase: "invalidFieldFormat",
+        detail: expect.stringMatching(/^additionalInfo\.deep\.a\.a/),
+      });
+    }
+  });
+
+  it("counts brackets outside strings only", () => {
+    expect(nestingDepth('{"a":"[[[[{{{{\\\\"}')).toBe(1);
+    expect(nestingDepth('{"a":"\\"[[["}')).toBe(1);
+    expect(nestingDepth("[[],[[]]]")).toBe(3);
+  });
+});
+
 describe("queryParams", () => {
   it("reads the query string", () => {
     expect(queryParams(new URL("http://x/p?pageSize=10&status=00"))).toEqual({ pageSize: "10", status: "00" });
   });
 
   it("refuses U+0000 in a value or a name", () => {
-    expect(failure(() => queryParams(new URL("http://x/p?status=0%000")))).toEqual({ snapCase: "invalidFieldFormat", detail: "status" });
-    expect(failure(() => queryParams(new URL("http://x/p?st%00atus=1")))).toEqual({ snapCase: "invalidFieldFormat", detail: "status" });
+    expect(failure(() => queryParams(new URL("http://x/p?status=0%000")))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: "status",
+    });
+    expect(failure(() => queryParams(new URL("http://x/p?st%00atus=1")))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: "status",
+    });
   });
 });

@@ -1,14 +1,32 @@
 import type { z } from "zod";
-import { envelope, httpStatusOf, SnapError, type ServiceCode, type SnapEnvelope } from "@/lib/snap/codes";
+import {
+  envelope,
+  httpStatusOf,
+  SnapError,
+  type ServiceCode,
+  type SnapCase,
+  type SnapEnvelope,
+} from "@/lib/snap/codes";
+import { BodyError } from "@/lib/api/body";
 
 /** One mapper: any error → the SNAP envelope and its HTTP status. */
-export function toSnapAnswer(err: unknown, service: ServiceCode): { status: number; body: SnapEnvelope; unexpected: boolean } {
+export function toSnapAnswer(
+  err: unknown,
+  service: ServiceCode,
+): { status: number; body: SnapEnvelope; unexpected: boolean } {
+  if (err instanceof BodyError) err = bodyToSnapError(err);
   if (err instanceof SnapError) {
     const body = envelope(err.snapCase, service, err.detail);
     return { status: httpStatusOf(body.responseCode), body, unexpected: false };
   }
   const body = envelope("generalError", service);
   return { status: 500, body, unexpected: true };
+}
+
+/** Unreadable bytes are a Bad Request (400xx00); a field too deep or unstorable is named (400xx01). */
+export function bodyToSnapError(err: BodyError): SnapError {
+  const snapCase: SnapCase = err.field ? "invalidFieldFormat" : "badRequest";
+  return new SnapError(snapCase, err.field);
 }
 
 /** `additionalInfo.itemDetails[0].price` — the field name as a SNAP client reads it. */
@@ -27,14 +45,23 @@ export function fieldPath(path: readonly PropertyKey[]): string {
  * or enum (`grantType`) as a wrong value, not as "received undefined".
  */
 export function zodToSnapError(error: z.ZodError, input?: unknown): SnapError {
+  const first = firstIssue(error, input);
+  if (!first) return new SnapError("badRequest");
+  return new SnapError(first.missing ? "invalidMandatoryField" : "invalidFieldFormat", first.field || "body");
+}
+
+/** The first issue of a failed parse: its field (`""` for the whole), whether it is missing, zod's words. */
+export function firstIssue(
+  error: z.ZodError,
+  input?: unknown,
+): { field: string; missing: boolean; message: string } | null {
   const issue = error.issues[0];
-  if (!issue) return new SnapError("badRequest");
-  const field = fieldPath(issue.path) || "body";
+  if (!issue) return null;
   const missing =
     input !== undefined && issue.path.length > 0
       ? valueAt(input, issue.path) === undefined
       : issue.code === "invalid_type" && /received undefined$/.test(issue.message);
-  return new SnapError(missing ? "invalidMandatoryField" : "invalidFieldFormat", field);
+  return { field: fieldPath(issue.path), missing, message: issue.message };
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {

@@ -7,9 +7,11 @@ import { authenticateToken, type Partner, type PartnerKind } from "@/lib/gateway
 import { successCode, SnapError, type ServiceCode } from "@/lib/snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "@/lib/snap/headers";
 import { hmacVerify, serviceStringToSign } from "@/lib/snap/signing";
+import { formatJakartaMillis } from "@/lib/contract/time";
 import { parseJsonBody, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { toSnapAnswer, zodToSnapError } from "./errors";
+import { snapOperation } from "./openapi/snap-operation";
 import type { RateLimiter } from "./rate-limit";
 
 export interface SnapCall<B, Q> {
@@ -52,10 +54,25 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   onRefusal?: (gw: GatewayContext, call: { partner: Partner; body: z.output<BS> }, err: SnapError) => Promise<void>;
 }
 
-export function defineSnapRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, RS extends z.ZodType = z.ZodType>(
-  route: SnapRoute<BS, QS, RS>,
-): SnapRoute<BS, QS, RS> {
+export function defineSnapRoute<
+  BS extends z.ZodType = z.ZodUndefined,
+  QS extends z.ZodType = z.ZodUndefined,
+  RS extends z.ZodType = z.ZodType,
+>(route: SnapRoute<BS, QS, RS>): SnapRoute<BS, QS, RS> {
   return route;
+}
+
+/**
+ * Every answer under /v1.0 carries X-TIMESTAMP, the gateway's clock in Jakarta time with
+ * milliseconds (CONTRACT §2; the SNAP standard marks it mandatory on responses). Set once
+ * here, after everything else has answered, so the token, every operation's success and
+ * error, unknown paths (notFound), faults (onError) and 429s all get it. Mount it first.
+ */
+export function stampSnapAnswers(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.use("/v1.0/*", async (c, next) => {
+    await next();
+    c.header("X-TIMESTAMP", formatJakartaMillis(gw.now()));
+  });
 }
 
 /**
@@ -70,20 +87,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
   deps: { gw: GatewayContext; limiter: RateLimiter },
 ): void {
   const { gw, limiter } = deps;
-  app.openAPIRegistry.registerPath({
-    method: route.method,
-    path: route.path.replace(/:(\w+)/g, "{$1}"),
-    summary: route.summary,
-    tags: [route.tag],
-    request: {
-      ...(route.body ? { body: { content: { "application/json": { schema: route.body } }, required: true } } : {}),
-      ...(route.query ? { query: route.query as never } : {}),
-    },
-    responses: {
-      200: { description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`, content: { "application/json": { schema: route.response } } },
-      default: { description: "SNAP error envelope {responseCode, responseMessage}" },
-    },
-  });
+  app.openAPIRegistry.registerPath(snapOperation(route));
 
   const handle = async (c: Context<ApiEnv>) => {
     let refusable: { partner: Partner; body: z.output<BS> } | null = null;
@@ -94,7 +98,8 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const partner = await authenticateToken(gw, headers.accessToken);
       const now = gw.now();
       checkTimestampWindow(headers.timestampDate, now, gw.config.timestampSkewSeconds);
-      if (headers.partnerId !== partner.id) throw new SnapError("unauthorized", "X-PARTNER-ID does not match the token");
+      if (headers.partnerId !== partner.id)
+        throw new SnapError("unauthorized", "X-PARTNER-ID does not match the token");
       if (!headers.signature) throw new SnapError("unauthorized", "X-SIGNATURE missing");
       const url = new URL(c.req.url);
       const stringToSign = serviceStringToSign({
@@ -104,8 +109,10 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         body: raw,
         timestamp: headers.timestamp,
       });
-      if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature)) throw new SnapError("unauthorized", "Signature");
-      if (!route.partners.includes(partner.kind) && !route.scopedLookup) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
+      if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature))
+        throw new SnapError("unauthorized", "Signature");
+      if (!route.partners.includes(partner.kind) && !route.scopedLookup)
+        throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
 
       const body = parseBody(route.body, parseJsonBody(raw));
@@ -113,14 +120,28 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       refusable = { partner, body };
       const result = await gw.db.transaction(async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
-        return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
+        return route.handler({
+          gw,
+          tx,
+          partner,
+          body,
+          query,
+          params: c.req.param() as Record<string, string>,
+          headers,
+        });
       });
       route.afterCommit?.(gw);
-      const payload = { responseCode: successCode(route.service), responseMessage: route.successMessage ?? "Successful", ...(route.response.parse(result) as object) };
+      const payload = {
+        responseCode: successCode(route.service),
+        responseMessage: route.successMessage ?? "Successful",
+        ...(route.response.parse(result) as object),
+      };
       return c.json(payload, 200);
     } catch (err) {
       if (refusable && route.onRefusal && err instanceof SnapError) {
-        await route.onRefusal(gw, refusable, err).catch((e: unknown) => gw.log.warn({ err: e, path: c.req.path }, "recording a refusal failed"));
+        await route
+          .onRefusal(gw, refusable, err)
+          .catch((e: unknown) => gw.log.warn({ err: e, path: c.req.path }, "recording a refusal failed"));
       }
       const answer = toSnapAnswer(err, route.service);
       if (answer.unexpected) gw.log.error({ err, path: c.req.path, service: route.service }, "unexpected fault");

@@ -3,14 +3,6 @@ import type { GatewayContext } from "@/lib/gateway/context";
 import { findPartnerBySecretKey, type Partner } from "@/lib/gateway/partners";
 import { V1Error } from "@/lib/gateway/v1-error";
 
-export { V1Error } from "@/lib/gateway/v1-error";
-
-export function v1ErrorResponse(c: Context, gw: GatewayContext, err: unknown) {
-  if (err instanceof V1Error) return c.json(err.toJSON(), err.status);
-  gw.log.error({ err, path: c.req.path }, "unexpected fault on /v1");
-  return c.json(new V1Error(500, "api_error", "internal_error", "Something went wrong on our side.").toJSON(), 500);
-}
-
 const cache = new Map<string, { partner: Partner; until: number }>();
 
 /**
@@ -19,11 +11,12 @@ const cache = new Map<string, { partner: Partner; until: number }>();
  */
 export async function authenticateSecretKey(c: Context, gw: GatewayContext): Promise<Partner> {
   const key = c.req.header("x-secret-key")?.trim();
-  if (!key || !key.startsWith("sk_")) throw new V1Error(401, "authentication_error", "invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
+  if (!key || !key.startsWith("sk_"))
+    throw new V1Error("invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.partner;
   const partner = await findPartnerBySecretKey(gw, key);
-  if (!partner || partner.kind === "acquirer") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+  if (!partner || partner.kind === "acquirer") throw new V1Error("invalid_api_key", "Invalid secret key.");
   cache.set(key, { partner, until: Date.now() + 30_000 });
   return partner;
 }

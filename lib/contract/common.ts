@@ -45,3 +45,10 @@ export const Bilingual = z.object({ english: z.string(), indonesia: z.string() }
 
 /** Every SNAP answer carries these two. */
 export const Envelope = z.object({ responseCode: z.string().regex(/^\d{7}$/), responseMessage: z.string() });
+
+/**
+ * A UUID, any version, any case (the ids the gateway issues). Written without the `i` flag:
+ * a JSON Schema `pattern` has no flags, and the document carries this one.
+ */
+export const UUID_REGEX = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const UuidString = z.string().regex(UUID_REGEX);

@@ -23,7 +23,8 @@ export const CardDetails = z.object({
 });
 
 export const ConfirmIntentRequest = z.object({
-  clientSecret: z.string().min(1).max(200),
+  /** Required unless the X-Client-Secret header carries it. */
+  clientSecret: z.string().min(1).max(200).optional(),
   card: CardDetails,
   returnUrl: HttpUrl.optional(),
 });
@@ -42,12 +43,45 @@ export const PaymentIntent = z.object({
   customerId: z.string().nullable(),
   description: z.string().nullable(),
   paymentLinkId: z.string().nullable(),
-  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }).nullable(),
-  lastError: z.object({ type: z.string(), code: z.string(), message: z.string(), declineCode: z.string().optional() }).nullable(),
+  card: z
+    .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+    .nullable(),
+  lastError: z
+    .object({ type: z.string(), code: z.string(), message: z.string(), declineCode: z.string().optional() })
+    .nullable(),
   nextAction: z.object({ type: z.literal("redirect_to_url"), redirectUrl: z.string() }).nullable(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
 
-export const V1ErrorBody = z.object({
-  error: z.object({ type: z.string(), code: z.string(), message: z.string(), param: z.string().nullable() }).passthrough(),
-});
+/** The /v1 error object (CONTRACT §3). */
+export const V1ErrorBody = z
+  .object({
+    error: z
+      .object({
+        type: z.enum(["invalid_request_error", "authentication_error", "card_error", "api_error", "idempotency_error"]),
+        code: z
+          .string()
+          .meta({ description: "What went wrong, for a program (`parameter_invalid`, `resource_missing`, …)." }),
+        message: z.string().meta({ description: "What went wrong, for a developer." }),
+        param: z
+          .string()
+          .nullable()
+          .meta({ description: "The field or header it is about (`card.number`, `Idempotency-Key`), or null." }),
+      })
+      .passthrough(),
+  })
+  .meta({ id: "V1Error" });
+
+/** 402 on confirm: the decline, with the intent now `failed`. */
+export const CardDeclinedBody = z
+  .object({
+    error: z.object({
+      type: z.literal("card_error"),
+      code: z.literal("card_declined"),
+      message: z.string(),
+      param: z.null(),
+      declineCode: z.string().optional(),
+      paymentIntent: PaymentIntent,
+    }),
+  })
+  .meta({ id: "CardDeclined" });

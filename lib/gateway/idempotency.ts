@@ -49,9 +49,11 @@ export async function withIdempotency(
   const { key } = scope;
   const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
   if (!key) return ctx.db.transaction(work);
-  if (key.length > 255) throw new V1Error(400, "invalid_request_error", "parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
+  if (key.length > 255)
+    throw new V1Error("parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
   const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
-  const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) => !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
+  const fresh = (row: typeof idempotencyKeys.$inferSelect | undefined) =>
+    !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -62,7 +64,15 @@ export async function withIdempotency(
         if (keep(result.status)) {
           // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and the replay
           // must be the first answer byte for byte.
-          await tx.insert(idempotencyKeys).values({ partnerId: scope.partnerId, key, requestHash: scope.requestHash, statusCode: result.status, responseBody: JSON.stringify(scope.seal ? scope.seal(result.body) : result.body) });
+          await tx
+            .insert(idempotencyKeys)
+            .values({
+              partnerId: scope.partnerId,
+              key,
+              requestHash: scope.requestHash,
+              statusCode: result.status,
+              responseBody: JSON.stringify(scope.seal ? scope.seal(result.body) : result.body),
+            });
         }
         return result;
       });
@@ -73,12 +83,22 @@ export async function withIdempotency(
       throw err;
     }
   }
-  throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry shortly.");
+  throw new V1Error(
+    "idempotency_key_in_use",
+    "A request with this Idempotency-Key is still in progress; retry shortly.",
+  );
 }
 
-function replay(prior: typeof idempotencyKeys.$inferSelect, scope: { requestHash: string; unseal?: (body: unknown) => unknown }): Stored {
+function replay(
+  prior: typeof idempotencyKeys.$inferSelect,
+  scope: { requestHash: string; unseal?: (body: unknown) => unknown },
+): Stored {
   if (prior.requestHash !== scope.requestHash) {
-    throw new V1Error(409, "idempotency_error", "idempotency_key_in_use", "This Idempotency-Key was used with a different request.", "Idempotency-Key");
+    throw new V1Error(
+      "idempotency_key_in_use",
+      "This Idempotency-Key was used with a different request.",
+      "Idempotency-Key",
+    );
   }
   // Records written before answers were kept as text hold the object itself.
   const body: unknown = typeof prior.responseBody === "string" ? JSON.parse(prior.responseBody) : prior.responseBody;

@@ -95,7 +95,7 @@ const MAX_TOKEN_AHEAD_S = 24 * 3600;
  * say nothing about the link.
  */
 export async function eventTokenPartner(ctx: GatewayContext, linkId: string, token: string): Promise<Partner> {
-  const refused = (message: string) => new V1Error(401, "authentication_error", "invalid_token", message);
+  const refused = (message: string) => new V1Error("invalid_token", message, "token");
   const parsed = parseEventToken(token);
   if (!parsed) throw refused("Send the stream token the checkout issued, in ?token=.");
   const nowS = Math.floor(ctx.now().getTime() / 1000);

@@ -1,15 +1,45 @@
-/** The /v1 family's error shape (CONTRACT §3). */
+/**
+ * The case codes of the /v1 family (CONTRACT §3). Domain code throws a V1Error with one of
+ * these; the /v1 wrapper (lib/api/v1-errors.ts) decides the HTTP status and the error type,
+ * so the domain never speaks HTTP.
+ */
+export type V1Code =
+  // the request itself
+  | "invalid_json"
+  | "body_too_large"
+  | "parameter_missing"
+  | "parameter_invalid"
+  | "currency_not_supported"
+  | "amount_mismatch"
+  // cards
+  | "invalid_number"
+  | "invalid_expiry_month"
+  | "invalid_expiry_year"
+  | "expired_card"
+  | "invalid_cvc"
+  | "test_card_required"
+  | "card_declined"
+  // who is asking
+  | "invalid_api_key"
+  | "invalid_token"
+  | "too_many_streams"
+  // what is asked for
+  | "resource_missing"
+  | "not_found"
+  | "payment_intent_unexpected_state"
+  | "payment_link_not_awaiting_card"
+  | "payment_link_not_payable"
+  | "idempotency_key_in_use"
+  | "internal_error";
+
+/** A /v1 refusal: a case code, a message for the developer, and the field it is about. */
 export class V1Error extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 429 | 500,
-    readonly type: "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error" | "rate_limit_error",
-    readonly code: string,
+    readonly code: V1Code,
     message: string,
     readonly param: string | null = null,
   ) {
     super(message);
-  }
-  toJSON() {
-    return { error: { type: this.type, code: this.code, message: this.message, param: this.param } };
+    this.name = "V1Error";
   }
 }

@@ -80,10 +80,10 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
   beforeAll(async () => {
     receiver = await startReceiver(() => srv?.credentials.gatewayPublicKeyPem ?? null);
     srv = await startServer({ db, env: { SANDBOX_CALLBACK_BASE_URL: receiver.url, CALLBACK_POLL_MS: "100" } });
-    intents = new IntentsClient(srv.baseUrl, srv.credentials.merchant.secretKey);
+    intents = new IntentsClient(srv.baseUrl, srv.credentials.merchant.secretKey, srv.validator.fetch());
     const checkoutCreds = JSON.parse(fs.readFileSync(path.join(srv.dataDir, "checkout-client.json"), "utf8")) as { secretKey: string };
-    checkoutIntents = new IntentsClient(srv.baseUrl, checkoutCreds.secretKey);
-    checkout = new GatewayClient(srv.baseUrl, srv.checkout);
+    checkoutIntents = new IntentsClient(srv.baseUrl, checkoutCreds.secretKey, srv.validator.fetch());
+    checkout = new GatewayClient(srv.baseUrl, srv.checkout, srv.validator.fetch());
   });
   afterAll(async () => {
     await srv.stop();

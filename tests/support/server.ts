@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { freePort } from "./postgres";
+import { ResponseValidator, type OpenApiDocument } from "./openapi-validator";
 
 export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
@@ -20,6 +21,8 @@ export interface RunningServer {
   checkout: SnapCredentials;
   merchant: GatewayClient;
   acquirer: GatewayClient;
+  /** Checks answers against the document this server serves; its fetch() is the clients'. */
+  validator: ResponseValidator;
   logs(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   child: ChildProcess;
@@ -87,6 +90,8 @@ export async function startServer(opts: { db: DbKind; env?: Record<string, strin
   }
   const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
   const checkout = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
+  // Every answer the suites get through these clients must be one the served document describes.
+  const validator = new ResponseValidator((await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument);
   return {
     baseUrl,
     port,
@@ -94,8 +99,9 @@ export async function startServer(opts: { db: DbKind; env?: Record<string, strin
     databaseUrl,
     credentials,
     checkout,
-    merchant: new GatewayClient(baseUrl, credentials.merchant),
-    acquirer: new GatewayClient(baseUrl, credentials.acquirer),
+    merchant: new GatewayClient(baseUrl, credentials.merchant, validator.fetch()),
+    acquirer: new GatewayClient(baseUrl, credentials.acquirer, validator.fetch()),
+    validator,
     logs: () => output,
     child,
     async stop(signal: NodeJS.Signals = "SIGTERM") {

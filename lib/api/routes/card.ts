@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
@@ -26,7 +27,8 @@ export const cardPayRoute = defineSnapRoute({
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
     if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo)) throw new SnapError("duplicatePartnerReference");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
+      throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
         amount: minor / 100,
@@ -35,7 +37,11 @@ export const cardPayRoute = defineSnapRoute({
         partnerReferenceNo: body.partnerReferenceNo,
         returnUrl,
       });
-      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
+      return {
+        referenceNo: intent.id,
+        partnerReferenceNo: body.partnerReferenceNo,
+        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
+      };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
       throw err;
@@ -51,9 +57,29 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/v1.0/debit/redirect/{referenceNo}",
-    summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
+    operationId: "cardRedirect",
+    summary: "Debit / Credit Card Redirect (browser)",
+    description:
+      "Browser-facing and unsigned: the payer opens Card Pay's `webRedirectUrl`. While the payment is open it shows the hosted card page; once final it redirects (302) to the merchant's PAY_RETURN URL with `referenceNo`, `partnerReferenceNo` and `latestTransactionStatus` (00 success, 05 canceled, 06 failed).",
     tags: ["Debit / Credit Card"],
-    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
+    security: [],
+    request: {
+      params: z.object({
+        referenceNo: z
+          .string()
+          .meta({ description: "Card Pay's `referenceNo`.", example: "2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a" }),
+      }),
+    },
+    responses: {
+      200: { description: "The hosted card page", content: { "text/html": { schema: z.string() } } },
+      302: {
+        description: "Back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=",
+        headers: {
+          Location: { description: "The merchant's PAY_RETURN URL with the result.", schema: { type: "string" } },
+        },
+      },
+      404: { description: "No such card payment", content: { "text/html": { schema: z.string() } } },
+    },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -71,7 +97,11 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
+    const amount = new Intl.NumberFormat("id-ID", {
+      style: "currency",
+      currency: "IDR",
+      maximumFractionDigits: 0,
+    }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
     return c.html(
       page(

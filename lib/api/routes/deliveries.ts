@@ -1,35 +1,68 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { GatewayContext } from "@/lib/gateway/context";
 import { listDeliveries } from "@/lib/gateway/deliveries";
-import type { ApiEnv } from "@/lib/api/env";
-import { authenticateSecretKey, V1Error, v1ErrorResponse } from "@/lib/api/v1-auth";
-import { UUID_PATTERN } from "@/lib/contract/uuid";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { UUID_REGEX } from "@/lib/contract/common";
+import { defineV1Route } from "@/lib/api/v1-route";
 
 const Query = z.object({
-  linkId: z.string().regex(UUID_PATTERN, "linkId must be a payment link id (a UUID).").optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  linkId: z
+    .string()
+    .regex(UUID_REGEX, "linkId must be a payment link id (a UUID).")
+    .optional()
+    .meta({ description: "Only the deliveries about this payment link." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(50)
+    .meta({ description: "At most this many deliveries, newest first." }),
 });
 
+const Attempt = z.object({
+  attemptNo: z.number().int(),
+  startedAt: z.string(),
+  statusCode: z.number().int().nullable(),
+  latencyMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+  replyExcerpt: z.string().nullable(),
+});
+
+export const Delivery = z
+  .object({
+    id: z.string().meta({ description: "Also the X-EXTERNAL-ID of every attempt of this delivery." }),
+    kind: z.enum(["va", "qr", "link"]),
+    linkId: z.string().nullable(),
+    url: z.string(),
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+    body: z.unknown().meta({ description: "The exact JSON sent on every attempt." }),
+    attemptLog: z.array(Attempt),
+  })
+  .meta({ id: "CallbackDelivery" });
+
 /** GET /v1/callback-deliveries: what the gateway sent the merchant, and how each attempt went. */
-export function mountDeliveries(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
-  app.openAPIRegistry.registerPath({
-    method: "get",
-    path: "/v1/callback-deliveries",
-    summary: "List callback deliveries and their attempts",
-    tags: ["Callbacks"],
-    request: { query: Query },
-    responses: { 200: { description: "{ data: Delivery[] }" } },
-  });
-  app.get("/v1/callback-deliveries", async (c) => {
-    try {
-      const partner = await authenticateSecretKey(c, gw);
-      if (partner.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "Callback deliveries are listed with a merchant's secret key.");
-      const q = Query.safeParse(c.req.query());
-      if (!q.success) throw new V1Error(400, "invalid_request_error", "parameter_invalid", q.error.issues[0]?.message ?? "invalid query", String(q.error.issues[0]?.path[0] ?? ""));
-      return c.json({ data: await listDeliveries(gw, partner, q.data) });
-    } catch (err) {
-      return v1ErrorResponse(c, gw, err);
-    }
-  });
-}
+export const listDeliveriesRoute = defineV1Route({
+  method: "get",
+  path: "/v1/callback-deliveries",
+  operationId: "listCallbackDeliveries",
+  summary: "List callback deliveries and their attempts",
+  description:
+    "The notifications the gateway posted (or is posting) to the merchant's callback URL, newest first, with every attempt's status code, latency and an excerpt of the reply.",
+  tag: "Callbacks",
+  auth: "secretKey",
+  query: Query,
+  response: z.object({ data: z.array(Delivery) }),
+  responseDescription: "The deliveries",
+  errors: ["invalid_api_key"],
+  async handler({ gw, partner, query }) {
+    if (partner.kind !== "merchant")
+      throw new V1Error("invalid_api_key", "Callback deliveries are listed with a merchant's secret key.");
+    return { data: await listDeliveries(gw, partner, query) };
+  },
+});

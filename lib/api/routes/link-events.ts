@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { parseLastEventId } from "@/lib/contract/live-events";
 import type { StreamHub, StreamSnapshot } from "@/lib/events/stream-hub";
@@ -9,7 +9,8 @@ import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from
 import { flagOf } from "@/lib/gateway/link-state";
 import { isUuid } from "@/lib/contract/uuid";
 import type { ApiEnv } from "../env";
-import { V1Error, v1ErrorResponse } from "../v1-auth";
+import { v1ErrorExamples } from "../openapi/v1-examples";
+import { toV1Answer, V1Error } from "../v1-errors";
 
 const HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -22,7 +23,8 @@ const HEADERS = {
   "Access-Control-Allow-Origin": "*",
 };
 
-const EventData = z.object({
+const EventData = z
+  .object({
   paymentLinkId: z.string(),
   paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
   paymentTag: z
@@ -32,7 +34,8 @@ const EventData = z.object({
     .enum(["state", "method", "paid", "rejected", "expired"])
     .describe("`state`: the current state, sent on connect and on a resume that missed something"),
   serverNow: z.number().int().describe("Server clock, ms since the epoch"),
-});
+  })
+  .meta({ id: "LinkEventData" });
 
 export function toStreamSnapshot(s: LinkSnapshot): StreamSnapshot {
   return {
@@ -50,51 +53,47 @@ export function toStreamSnapshot(s: LinkSnapshot): StreamSnapshot {
  * web stream per connection), through app.fetch a ReadableStream carries the same bytes.
  */
 export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hub: StreamHub): void {
-  app.openAPIRegistry.registerPath({
-    method: "get",
-    path: "/v1/payment-links/{id}/events",
-    summary: "Live state of a payment link (Server-Sent Events)",
-    description:
-      "Opens a text/event-stream. The first event is the link's current state (`change: state`); then one `event: link` per change (method chosen or switched, paid, rejected, expired). " +
-      "Event ids are monotonic per link: a reconnect with `Last-Event-ID` gets the current state only if it changed since. Comment lines (`:`) every ~15 s keep the connection open. " +
-      "Authenticated by `token`, a short-lived capability the hosted checkout mints for the payer's page (HMAC-SHA256 under the minting client's SNAP client secret; a merchant may mint one for its own links).",
-    tags: ["Live events"],
-    request: {
-      params: z.object({ id: z.string().uuid() }),
-      query: z.object({
-        token: z
-          .string()
-          .describe(
-            '`{partnerId}.{expiresAtSeconds}.{base64url HMAC-SHA256(clientSecret, "live-events:{linkId}:{partnerId}:{expiresAtSeconds}")}`',
-          ),
-      }),
-      headers: z.object({
-        "last-event-id": z
-          .string()
-          .optional()
-          .describe("The id of the last event received; sent by browsers on reconnect"),
-      }),
-    },
-    responses: {
-      200: {
-        description: "`id: N`, `event: link`, `data: LinkEventData` (JSON), repeated",
-        content: { "text/event-stream": { schema: EventData } },
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: "get",
+      path: "/v1/payment-links/{id}/events",
+      operationId: "streamPaymentLinkEvents",
+      summary: "Live state of a payment link (Server-Sent Events)",
+      description:
+        "Opens a `text/event-stream` (docs/live-events.md). The first event is the link's current state (`change: state`); then one `event: link` per change: method chosen or switched, paid, rejected, expired. " +
+        "Event ids are monotonic per link: a reconnect with `Last-Event-ID` gets the current state only if it changed since. A comment line (`:`) every ~15 s keeps the connection open. " +
+        "Authenticated by `token`, a short-lived capability the hosted checkout mints for the payer's page: HMAC-SHA256 under the minting client's SNAP client secret (a merchant may mint one for its own links). Any origin may connect.",
+      tags: ["Live events"],
+      security: [],
+      request: {
+        params: z.object({ id: z.string().uuid().meta({ description: "The payment link's id." }) }),
+        query: z.object({
+          token: z.string().meta({
+            description:
+              '`{partnerId}.{expiresAtSeconds}.{base64url HMAC-SHA256(clientSecret, "live-events:{linkId}:{partnerId}:{expiresAtSeconds}")}`, valid at most 24 h ahead.',
+          }),
+        }),
+        headers: z.object({
+          "Last-Event-ID": z
+            .string()
+            .optional()
+            .meta({ description: "The id of the last event received; browsers send it when they reconnect." }),
+        }),
       },
-      401: { description: "token missing, invalid or expired" },
-      404: {
-        description: "no such payment link (or not one the token's merchant owns)",
+      responses: {
+        200: {
+          description: "`id: N`, `event: link`, `data: LinkEventData` (JSON), repeated; `retry: 3000` first.",
+          content: { "text/event-stream": { schema: EventData } },
+        },
+        ...v1ErrorExamples(["invalid_token", "resource_missing", "too_many_streams", "internal_error"], []),
       },
-      429: {
-        description:
-          "too many open streams in this process or from this address; `Retry-After` says when to try again (the page polls meanwhile)",
-      },
-    },
-  });
+    }),
+  );
 
   app.get("/v1/payment-links/:id/events", async (c) => {
     try {
       const id = c.req.param("id");
-      if (!isUuid(id)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.");
+      if (!isUuid(id)) throw new V1Error("resource_missing", "No such payment link.", "id");
       const partner = await eventTokenPartner(gw, id, c.req.query("token") ?? "");
       const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
       const address = node?.incoming?.socket.remoteAddress ?? "in-process";
@@ -102,8 +101,6 @@ export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hu
       if (refusal) {
         c.header("Retry-After", "30");
         throw new V1Error(
-          429,
-          "rate_limit_error",
           "too_many_streams",
           refusal === "process"
             ? "This server holds as many live streams as it may; poll meanwhile."
@@ -120,7 +117,7 @@ export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hu
       }
       if (!snapshot || !mayWatch(partner, snapshot)) {
         stream.close();
-        throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.");
+        throw new V1Error("resource_missing", "No such payment link.", "id");
       }
       const lastEventId = parseLastEventId(c.req.header("last-event-id"));
 
@@ -154,7 +151,8 @@ export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hu
       stream.start(sink, lastEventId, toStreamSnapshot(snapshot));
       return new Response(body, { status: 200, headers: HEADERS });
     } catch (err) {
-      return v1ErrorResponse(c, gw, err);
+      const answer = toV1Answer(err, gw, c);
+      return c.json(answer.body, answer.status);
     }
   });
 }

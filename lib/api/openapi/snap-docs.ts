@@ -1,0 +1,100 @@
+import type { SnapCase } from "@/lib/snap/codes";
+
+/**
+ * What the document says of each signed operation beyond its route: the operationId a generated
+ * client names its method after, a description, and the refusals its business step can answer
+ * (the wrapper's own — format, token, signature, X-EXTERNAL-ID, rate limit, fault — are added
+ * for every operation). Kept beside the routes rather than in them, so a route stays its step.
+ */
+export const SNAP_DOCS: Record<string, { operationId: string; description: string; errors: SnapCase[] }> = {
+  "/v1.0/payment-link/create": {
+    operationId: "createPaymentLink",
+    description:
+      "Creates a hosted payment link for an invoice (items, fees, customer) and answers its `paymentLinkUri`, the payer's checkout. `totalAmount`, when given, must equal the items plus fees. `partnerReferenceNo` is unique per merchant.",
+    errors: ["featureNotAllowed", "duplicatePartnerReference"],
+  },
+  "/v1.0/payment-link/inquiry": {
+    operationId: "inquiryPaymentLink",
+    description:
+      "The link's state (`paymentFlagStatus` 00 paid, 01 rejected, 02 pending, 03 expired) and its chosen payment, found by `additionalInfo.paymentLinkId` or else `partnerReferenceNo`.",
+    errors: ["transactionNotFound"],
+  },
+  "/v1.0/payment-link/payment-method": {
+    operationId: "listPaymentLinkMethods",
+    description: "The method groups and methods the link offers, each `active` or not with a bilingual reason.",
+    errors: ["transactionNotFound"],
+  },
+  "/v1.0/payment-link/pay": {
+    operationId: "payPaymentLink",
+    description:
+      "Chooses a method for the link (`additionalInfo.paymentMethod`): a virtual account number, a QRIS payload or the hosted card page. The same method again answers the same VA or QR; another one retires the previous.",
+    errors: ["transactionNotFound", "featureNotAllowed", "paidBill", "transactionExpired"],
+  },
+  "/v1.0/transfer-va/create-va": {
+    operationId: "createVirtualAccount",
+    description: "Creates a virtual account, closed (`C`, one exact amount) or open (`O`).",
+    errors: ["featureNotAllowed", "duplicateVirtualAccount"],
+  },
+  "/v1.0/transfer-va/update-va": {
+    operationId: "updateVirtualAccount",
+    description: "Changes an unpaid virtual account's name, contact, amount or expiry.",
+    errors: ["featureNotAllowed", "invalidBillReason", "paidBill"],
+  },
+  "/v1.0/transfer-va/inquiry-va": {
+    operationId: "inquiryVirtualAccount",
+    description: "The virtual account's data as it was created or last updated.",
+    errors: ["invalidBillReason"],
+  },
+  "/v1.0/transfer-va/status": {
+    operationId: "inquiryVirtualAccountStatus",
+    description: "Whether the virtual account is paid (`paymentFlagStatus` 00) or not yet (02), with the amount paid.",
+    errors: ["invalidBillReason"],
+  },
+  "/v1.0/transfer-va/delete-va": {
+    operationId: "deleteVirtualAccount",
+    description:
+      "Deletes an unpaid virtual account: later payments to it are refused. A payment link's VA is retired by choosing another method instead.",
+    errors: ["featureNotAllowed", "invalidBillReason", "paidBill"],
+  },
+  "/v1.0/transfer-va/payment": {
+    operationId: "notifyVirtualAccountPayment",
+    description:
+      "Inbound, from the acquirer (the bank): a payment into a virtual account. `latestTransactionStatus` 00 settles it, 06 rejects it. The same `paymentRequestId` again answers the first answer again, never a second credit.",
+    errors: ["transactionNotFound", "invalidAmount", "paidBill", "invalidBill"],
+  },
+  "/v1.0/qr/qr-mpm-generate": {
+    operationId: "generateQr",
+    description:
+      "Generates a dynamic QRIS (EMVCo MPM) payload for an amount; its `referenceNo` is the payload's reference label (tag 62.05).",
+    errors: ["featureNotAllowed", "duplicatePartnerReference"],
+  },
+  "/v1.0/qr/qr-mpm-query": {
+    operationId: "inquiryQr",
+    description:
+      "The QR payment's `latestTransactionStatus` (00 success, 01 initiated, … 07 not found) and, once paid, `paidTime`.",
+    errors: ["transactionNotFound"],
+  },
+  "/v1.0/qr/qr-mpm-notify": {
+    operationId: "notifyQrPayment",
+    description:
+      "Inbound, from the acquirer (the QRIS switch): the outcome of a QR payment. The same `originalReferenceNo` again answers the first answer again; a payment after the link expired is still recorded (the money has moved).",
+    errors: ["transactionNotFound", "invalidAmount", "paidBill"],
+  },
+  "/v1.0/debit/payment-host-to-host": {
+    operationId: "payByCard",
+    description:
+      "Starts a card payment: answers `webRedirectUrl`, the hosted card page (Card Redirect) where the payer enters the card; the payer then returns to the `PAY_RETURN` URL with the result.",
+    errors: ["featureNotAllowed", "duplicatePartnerReference"],
+  },
+  "/v1.0/transaction-history-list": {
+    operationId: "listTransactions",
+    description:
+      "The caller's payments, newest first, filtered by time, status and method group, a page at a time (`pageSize` ≤ 100).",
+    errors: [],
+  },
+  "/v1.0/transaction-history-detail": {
+    operationId: "getTransaction",
+    description: "One of the caller's payments, by `originalReferenceNo` or `originalPartnerReferenceNo`.",
+    errors: ["transactionNotFound"],
+  },
+};

@@ -1,0 +1,138 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { completeThreeDs, findIntent } from "@/lib/gateway/intents";
+import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
+import { readFormBody } from "@/lib/api/body";
+import type { ApiEnv } from "@/lib/api/env";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
+import { toIntent } from "./intent-wire";
+
+/** The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS. */
+export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.get("/v1/payment-intents/:id/3ds", async (c) => {
+    const id = c.req.param("id");
+    const token = c.req.query("token") ?? "";
+    const lang = threeDsLocale(c);
+    const t = THREE_DS_TEXT[lang];
+    try {
+      const intent = toIntent(gw, await findIntent(gw.db, null, id));
+      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
+        throw new V1Error("resource_missing", "No authentication is waiting here.");
+      const amount = new Intl.NumberFormat(INTL_LOCALE[lang], {
+        style: "currency",
+        currency: intent.currency,
+        maximumFractionDigits: 0,
+      }).format(intent.amount);
+      const form = (action: string, label: string, cls: string) =>
+        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
+      return c.html(
+        page(
+          t.title,
+          `<p class="sandbox" role="note">${t.sandbox}</p>
+<h1>${t.heading}</h1>
+<p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
+${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
+          { lang },
+        ),
+      );
+    } catch (err) {
+      if (err instanceof V1Error) return threeDsNotFound(c, lang);
+      const answer = toV1Answer(err, gw, c);
+      return c.json(answer.body, answer.status);
+    }
+  });
+
+  app.post("/v1/payment-intents/:id/3ds", async (c) => {
+    const id = c.req.param("id");
+    try {
+      // The same 64 KiB limit as every JSON body, chunked or not: over it, a /v1 400 and no more is read.
+      const form = await readFormBody(c);
+      const lang = isLocale(form.lang) ? form.lang : threeDsLocale(c);
+      const t = THREE_DS_TEXT[lang];
+      try {
+        const approve = form.action === "approve";
+        const intent = await gw.db.transaction((tx) => completeThreeDs(gw, tx, id, form.token ?? "", approve));
+        gw.kickOutbox?.();
+        if (intent.returnUrl) {
+          const target = new URL(intent.returnUrl);
+          target.searchParams.set("payment_intent", intent.id);
+          target.searchParams.set("status", intent.status);
+          return c.redirect(target.toString(), 303);
+        }
+        return c.html(
+          page(
+            t.finishedTitle,
+            `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`,
+            { lang },
+          ),
+        );
+      } catch (err) {
+        if (err instanceof V1Error && V1_CODES[err.code].status === 404) return threeDsNotFound(c, lang);
+        throw err;
+      }
+    } catch (err) {
+      const answer = toV1Answer(err, gw, c);
+      return c.json(answer.body, answer.status);
+    }
+  });
+}
+
+/** The 3-D Secure page speaks the checkout's language: `?lang=` (the SDK passes it), else Accept-Language. */
+function threeDsLocale(c: Context): Locale {
+  return pickLocale({ explicit: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") });
+}
+
+/** No authentication waits behind this link (unknown, wrong token, or already answered). */
+function threeDsNotFound(c: Context, lang: Locale) {
+  const t = THREE_DS_TEXT[lang];
+  return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+}
+
+const THREE_DS_TEXT: Record<
+  Locale,
+  Record<
+    | "title"
+    | "sandbox"
+    | "heading"
+    | "approve"
+    | "decline"
+    | "notFoundTitle"
+    | "notFound"
+    | "finishedTitle"
+    | "approved"
+    | "declined"
+    | "close",
+    string
+  >
+> = {
+  en: {
+    title: "3-D Secure authentication",
+    sandbox: "Sandbox 3-D Secure — no bank is contacted.",
+    heading: "Confirm this payment",
+    approve: "Approve",
+    decline: "Decline",
+    notFoundTitle: "Nothing to authenticate",
+    notFound: "This authentication link is invalid or was already used.",
+    finishedTitle: "Authentication finished",
+    approved: "Payment approved",
+    declined: "Payment declined",
+    close: "You can close this page.",
+  },
+  id: {
+    title: "Autentikasi 3-D Secure",
+    sandbox: "3-D Secure sandbox — tidak ada bank yang dihubungi.",
+    heading: "Konfirmasi pembayaran ini",
+    approve: "Setujui",
+    decline: "Tolak",
+    notFoundTitle: "Tidak ada yang perlu diautentikasi",
+    notFound: "Tautan autentikasi ini tidak valid atau sudah digunakan.",
+    finishedTitle: "Autentikasi selesai",
+    approved: "Pembayaran disetujui",
+    declined: "Pembayaran ditolak",
+    close: "Anda dapat menutup halaman ini.",
+  },
+};
