@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** How long a replaced `sk_` key or client secret keeps working after a rotation. */
+  KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
+  /** Console sessions end after this long without a request, and at the latest after the second. */
+  CONSOLE_SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(30 * 60),
+  CONSOLE_SESSION_MAX_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
 });
 
 export type Config = {
@@ -44,6 +49,8 @@ export type Config = {
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  keyRotationGraceSeconds: number;
+  consoleSession: { idleSeconds: number; maxSeconds: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
+    keyRotationGraceSeconds: e.KEY_ROTATION_GRACE_SECONDS,
+    consoleSession: { idleSeconds: e.CONSOLE_SESSION_IDLE_SECONDS, maxSeconds: e.CONSOLE_SESSION_MAX_SECONDS },
   };
 }
 

@@ -5,6 +5,9 @@ import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { mountDeliveries } from "./routes/deliveries";
+import { mountConsoleSession } from "./routes/console-session";
+import { mountMerchantLinks } from "./routes/merchant-links";
+import { mountMerchantSettings } from "./routes/merchant-settings";
 import { mountIntents } from "./routes/intents";
 import { accountRoutes } from "./routes/account";
 import { cardPayRoute, mountCardRedirect } from "./routes/card";
@@ -25,6 +28,9 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   mountDeliveries(app, gw);
+  mountConsoleSession(app, gw);
+  mountMerchantLinks(app, gw);
+  mountMerchantSettings(app, gw);
   mountIntents(app, gw);
   mountCardRedirect(app, gw);
   mountSdk(app);
@@ -34,6 +40,8 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
     info: { title: "Nusapay gateway sandbox", version: "1.0.0", description: "SNAP-style signed family (/v1.0) and secret-key family (/v1)." },
     servers: [{ url: gw.config.publicBaseUrl }],
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "secretKey", { type: "apiKey", in: "header", name: "X-Secret-Key" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "consoleSession", { type: "http", scheme: "bearer", description: "A console session token (cs_…) from POST /v1/console/sessions" });
 
   // Unknown paths and methods under the signed family still answer in its envelope.
   app.notFound((c) => {

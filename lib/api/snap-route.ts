@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Executor } from "../db/client";
 import type { GatewayContext } from "../gateway/context";
 import { recordExternalId } from "../gateway/external-ids";
-import { authenticateToken, type Partner, type PartnerKind } from "../gateway/partners";
+import { authenticateToken, liveClientSecrets, type Partner, type PartnerKind } from "../gateway/partners";
 import { successCode, SnapError, type ServiceCode } from "../snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "../snap/headers";
 import { hmacVerify, serviceStringToSign } from "../snap/signing";
@@ -105,7 +105,9 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         body: raw,
         timestamp: headers.timestamp,
       });
-      if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature)) throw new SnapError("unauthorized", "Signature");
+      if (!liveClientSecrets(partner, now.getTime()).some((secret) => hmacVerify(secret, stringToSign, headers.signature!))) {
+        throw new SnapError("unauthorized", "Signature");
+      }
       if (!route.partners.includes(partner.kind) && !route.scopedLookup) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
 

@@ -10,6 +10,7 @@ import type { GatewayContext } from "./context";
 import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
+import { recordLinkEvent } from "./link-events";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "../uuid";
 
@@ -259,6 +260,7 @@ async function finishIntent(ctx: GatewayContext, tx: Executor, intent: IntentRow
     if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id) return { intent: done!, declined: true };
     const [rejected] = await tx.update(paymentLinks).set({ status: transition("pending", "reject"), updatedAt: now }).where(eq(paymentLinks.id, link.id)).returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
+    await recordLinkEvent(tx, link.id, "rejected", now, { method: `${payment.groupId}.${payment.methodId}` });
   }
   await enqueueFor(ctx, tx, link.partnerId, after.link, [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }], now);
   return { intent: done!, declined: !success };

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import type { GatewayContext } from "../gateway/context";
-import { readCredentials, seedSandbox, type SandboxCredentials } from "../gateway/seed";
+import { readCredentials, seedConsole, seedSandbox, type SandboxCredentials } from "../gateway/seed";
 import { openVault } from "../gateway/vault";
 import { createLogger } from "../log";
 
@@ -21,5 +21,6 @@ export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
   const fresh = await seedSandbox(gw);
-  return { gw, database, credentials: fresh ?? readCredentials(config.dataDir), seeded: !!fresh };
+  const credentials = await seedConsole(gw, fresh ?? readCredentials(config.dataDir));
+  return { gw, database, credentials, seeded: !!fresh };
 }

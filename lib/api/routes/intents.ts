@@ -45,7 +45,7 @@ async function v1Raw(c: Context): Promise<string> {
  * A string or key PostgreSQL cannot store (U+0000, a lone surrogate) is refused up front,
  * naming its field: let through, it would be a 500 halfway through a transaction.
  */
-async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ data: z.output<S>; raw: string }> {
+export async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promise<{ data: z.output<S>; raw: string }> {
   const raw = await v1Raw(c);
   let json: unknown;
   try {
