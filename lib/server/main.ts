@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     if (isApiPath(pathname)) {
       void apiListener(req, res);
     } else {
+      // The console's sign-in limit counts per browser address: Next learns it only from here.
+      req.headers["x-nusapay-client-address"] = req.socket.remoteAddress ?? "";
       nextHandler(req, res).catch((err: unknown) => {
         log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
         if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
