@@ -1,5 +1,9 @@
 import type { Context } from "hono";
-import { authenticateSession, sessionExpired, type ConsoleSession } from "../gateway/console-users";
+import {
+  authenticateSession,
+  sessionExpired,
+  type ConsoleSession,
+} from "../gateway/console-users";
 import type { GatewayContext } from "../gateway/context";
 import type { Partner } from "../gateway/partners";
 import { authenticateSecretKey, V1Error } from "./v1-auth";
@@ -13,7 +17,9 @@ export interface MerchantCaller {
 
 /** The console session token of a request, from `Authorization: Bearer cs_…`. */
 export function bearerToken(c: Context): string | null {
-  const m = /^Bearer\s+(cs_\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "");
+  const m = /^Bearer\s+(cs_\S+)$/i.exec(
+    c.req.header("authorization")?.trim() ?? "",
+  );
   return m?.[1] ?? null;
 }
 
@@ -22,7 +28,11 @@ export function bearerToken(c: Context): string | null {
  * console's server as a bearer token, or the merchant's own `sk_` key in X-Secret-Key.
  * Either names exactly one merchant; every lookup after this is scoped to it.
  */
-export async function authenticateMerchant(c: Context, gw: GatewayContext, opts: { sessionOnly?: boolean } = {}): Promise<MerchantCaller> {
+export async function authenticateMerchant(
+  c: Context,
+  gw: GatewayContext,
+  opts: { sessionOnly?: boolean } = {},
+): Promise<MerchantCaller> {
   const token = bearerToken(c);
   if (token) {
     const session = await authenticateSession(gw, token);
@@ -30,6 +40,12 @@ export async function authenticateMerchant(c: Context, gw: GatewayContext, opts:
   }
   if (opts.sessionOnly) throw sessionExpired();
   const partner = await authenticateSecretKey(c, gw);
-  if (partner.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "This route takes a merchant's secret key.");
+  if (partner.kind !== "merchant")
+    throw new V1Error(
+      401,
+      "authentication_error",
+      "invalid_api_key",
+      "This route takes a merchant's secret key.",
+    );
   return { partner, session: null, token: null };
 }

@@ -27,7 +27,11 @@ export async function consoleClient(): Promise<ConsoleClient | null> {
   const token = await sessionToken();
   if (!token) return null;
   const requestId = (await headers()).get("x-request-id") ?? randomUUID();
-  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { requestId });
+  return new ConsoleClient(
+    gatewayBaseUrl(),
+    { sessionToken: token },
+    { requestId },
+  );
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
@@ -50,34 +54,63 @@ export const currentSession = cache(async (): Promise<Signed | null> => {
 /** For pages: the session, or off to the sign-in page (which comes back here afterwards). */
 export async function requireSession(returnTo: string): Promise<Signed> {
   const signed = await currentSession();
-  if (!signed) redirect(`/merchant/sign-in?next=${encodeURIComponent(safeReturn(returnTo))}`);
+  if (!signed)
+    redirect(
+      `/merchant/sign-in?next=${encodeURIComponent(safeReturn(returnTo))}`,
+    );
   return signed;
 }
 
 /** Only console paths are followed after sign-in: never an open redirect. */
 export function safeReturn(path: string | null | undefined): string {
-  return path && /^\/merchant(\/[\w\-/]*)?(\?[\w=&%.-]*)?$/.test(path) && !path.startsWith("/merchant/sign-in") ? path : "/merchant";
+  return path &&
+    /^\/merchant(\/[\w\-/]*)?(\?[\w=&%.-]*)?$/.test(path) &&
+    !path.startsWith("/merchant/sign-in")
+    ? path
+    : "/merchant";
 }
 
 export async function storeSession(token: string): Promise<void> {
-  (await cookies()).set(CONSOLE_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: CONSOLE_PATH });
+  (await cookies()).set(CONSOLE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: CONSOLE_PATH,
+  });
 }
 
 export async function clearSession(): Promise<void> {
-  (await cookies()).set(CONSOLE_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: CONSOLE_PATH, maxAge: 0 });
+  (await cookies()).set(CONSOLE_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: CONSOLE_PATH,
+    maxAge: 0,
+  });
 }
 
 /** Email + password → cookie. The gateway counts failures per account and per browser address. */
-export async function signInWithPassword(email: string, password: string): Promise<"ok" | "refused"> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+): Promise<"ok" | "refused"> {
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "";
   const key = frontendSecretKey();
   const client = new ConsoleClient(gatewayBaseUrl(), null);
   try {
-    const answer = await client.signIn(email, password, key && address ? { secretKey: key, clientAddress: address } : undefined);
+    const answer = await client.signIn(
+      email,
+      password,
+      key && address ? { secretKey: key, clientAddress: address } : undefined,
+    );
     await storeSession(answer.token);
     return "ok";
   } catch (err) {
-    if (err instanceof ConsoleClientError && (err.status === 401 || err.status === 400 || err.status === 429)) return "refused";
+    if (
+      err instanceof ConsoleClientError &&
+      (err.status === 401 || err.status === 400 || err.status === 429)
+    )
+      return "refused";
     throw err;
   }
 }

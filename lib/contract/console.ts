@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { AmountOut, Bilingual } from "../api/schemas/common";
-import { CreatePaymentLinkRequest, MethodGroup, PaymentSection } from "../api/schemas/payment-link";
+import {
+  CreatePaymentLinkRequest,
+  MethodGroup,
+  PaymentSection,
+} from "../api/schemas/payment-link";
 
 /**
  * The console's part of the /v1 family (CONTRACT §5, docs/console.md): one schema per
@@ -24,7 +28,10 @@ export const LinkSummary = z.object({
 });
 export type LinkSummary = z.infer<typeof LinkSummary>;
 
-export const LinkList = z.object({ data: z.array(LinkSummary), hasMore: z.boolean() });
+export const LinkList = z.object({
+  data: z.array(LinkSummary),
+  hasMore: z.boolean(),
+});
 export type LinkList = z.infer<typeof LinkList>;
 
 export const ListLinksQuery = z.object({
@@ -39,7 +46,14 @@ export const ListLinksQuery = z.object({
 export type ListLinksQuery = z.input<typeof ListLinksQuery>;
 
 export const TimelineEntry = z.object({
-  type: z.enum(["created", "method_chosen", "method_switched", "paid", "rejected", "expired"]),
+  type: z.enum([
+    "created",
+    "method_chosen",
+    "method_switched",
+    "paid",
+    "rejected",
+    "expired",
+  ]),
   at: z.string(),
   method: z.string().nullable(),
   /** expired: `merchant` (Expire now) or `deadline`. */
@@ -85,7 +99,13 @@ export const LinkDetail = LinkSummary.extend({
   subTitle: z.string(),
   paymentLinkUri: z.string(),
   paymentFlagReason: Bilingual,
-  items: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number().int() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      price: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
   fees: z.array(z.object({ text: z.string(), value: z.string() })),
   subtotal: z.string(),
   customerDetail: z.object({
@@ -93,7 +113,13 @@ export const LinkDetail = LinkSummary.extend({
     lastName: z.string(),
     email: z.string(),
     phoneNumber: z.string(),
-    billingAddress: z.object({ address: z.string(), city: z.string(), postalCode: z.string(), countryCode: z.string(), province: z.string() }),
+    billingAddress: z.object({
+      address: z.string(),
+      city: z.string(),
+      postalCode: z.string(),
+      countryCode: z.string(),
+      province: z.string(),
+    }),
   }),
   language: z.enum(["en", "id"]).nullable(),
   paymentMethods: z.array(z.string()).nullable(),
@@ -124,15 +150,29 @@ export type MethodGroups = z.infer<typeof MethodGroups>;
 export const Overview = z.object({
   currency: z.literal("IDR"),
   timeZone: z.string(),
-  collected: z.object({ today: z.string(), last7Days: z.string(), last30Days: z.string() }),
-  counts: z.object({ paid: z.number().int(), pending: z.number().int(), expired: z.number().int(), rejected: z.number().int() }),
+  collected: z.object({
+    today: z.string(),
+    last7Days: z.string(),
+    last30Days: z.string(),
+  }),
+  counts: z.object({
+    paid: z.number().int(),
+    pending: z.number().int(),
+    expired: z.number().int(),
+    rejected: z.number().int(),
+  }),
   /** Paid links ÷ links created, over the last 30 days; null when none were created. */
   conversion: z.number().nullable(),
-  daily: z.array(z.object({ date: z.string(), amount: z.string(), count: z.number().int() })),
+  daily: z.array(
+    z.object({ date: z.string(), amount: z.string(), count: z.number().int() }),
+  ),
 });
 export type Overview = z.infer<typeof Overview>;
 
-export const SignInRequest = z.object({ email: z.string().min(1).max(255), password: z.string().min(1).max(1024) });
+export const SignInRequest = z.object({
+  email: z.string().min(1).max(255),
+  password: z.string().min(1).max(1024),
+});
 export const ConsoleSessionInfo = z.object({
   user: z.object({ email: z.string() }),
   merchant: z.object({ partnerId: z.string(), name: z.string() }),
@@ -156,12 +196,29 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-export const RotatedSecretKey = z.object({ secretKey: z.string(), previousKeyValidUntil: z.string() });
-export const RotatedClientSecret = z.object({ clientSecret: z.string(), previousSecretValidUntil: z.string() });
+export const RotatedSecretKey = z.object({
+  secretKey: z.string(),
+  previousKeyValidUntil: z.string(),
+});
+export const RotatedClientSecret = z.object({
+  clientSecret: z.string(),
+  previousSecretValidUntil: z.string(),
+});
 
 export const TestCallback = z.object({
-  request: z.object({ method: z.literal("POST"), url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
-  response: z.object({ status: z.number().int(), body: z.string(), latencyMs: z.number().int() }).nullable(),
+  request: z.object({
+    method: z.literal("POST"),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()),
+    body: z.string(),
+  }),
+  response: z
+    .object({
+      status: z.number().int(),
+      body: z.string(),
+      latencyMs: z.number().int(),
+    })
+    .nullable(),
   error: z.string().nullable(),
 });
 export type TestCallback = z.infer<typeof TestCallback>;

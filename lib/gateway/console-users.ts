@@ -26,11 +26,21 @@ export interface ConsoleSession {
 
 /** One answer for a wrong password, an unknown email and a locked account or address. */
 export function signInRefused(): V1Error {
-  return new V1Error(401, "authentication_error", "sign_in_refused", "The email or password is wrong, or there were too many attempts. Try again later.");
+  return new V1Error(
+    401,
+    "authentication_error",
+    "sign_in_refused",
+    "The email or password is wrong, or there were too many attempts. Try again later.",
+  );
 }
 
 export function sessionExpired(): V1Error {
-  return new V1Error(401, "authentication_error", "session_expired", "Sign in again: the console session is missing, ended or expired.");
+  return new V1Error(
+    401,
+    "authentication_error",
+    "session_expired",
+    "Sign in again: the console session is missing, ended or expired.",
+  );
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -40,12 +50,18 @@ function scopesOf(email: string, address: string): string[] {
   return [`account:${sha256Hex(normalizeEmail(email))}`, `address:${address}`];
 }
 
-async function locked(ctx: GatewayContext, scopes: string[], now: Date): Promise<boolean> {
+async function locked(
+  ctx: GatewayContext,
+  scopes: string[],
+  now: Date,
+): Promise<boolean> {
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   const rows = await ctx.db
     .select({ scope: signInFailures.scope, n: sql<number>`count(*)::int` })
     .from(signInFailures)
-    .where(and(inArray(signInFailures.scope, scopes), gt(signInFailures.at, since)))
+    .where(
+      and(inArray(signInFailures.scope, scopes), gt(signInFailures.at, since)),
+    )
     .groupBy(signInFailures.scope);
   return rows.some((r) => r.n >= SIGN_IN_LIMIT);
 }
@@ -63,33 +79,70 @@ export async function signIn(
   const now = ctx.now();
   const scopes = scopesOf(input.email, input.address);
   if (await locked(ctx, scopes, now)) throw signInRefused();
-  const [user] = await ctx.db.select().from(consoleUsers).where(eq(consoleUsers.email, normalizeEmail(input.email))).limit(1);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+  const [user] = await ctx.db
+    .select()
+    .from(consoleUsers)
+    .where(eq(consoleUsers.email, normalizeEmail(input.email)))
+    .limit(1);
+  const ok = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await decoyHash()),
+  );
   if (!user || !ok) {
-    await ctx.db.insert(signInFailures).values(scopes.map((scope) => ({ scope, at: now })));
+    await ctx.db
+      .insert(signInFailures)
+      .values(scopes.map((scope) => ({ scope, at: now })));
     throw signInRefused();
   }
   const partner = await getPartner(ctx, user.partnerId);
   if (!partner || partner.kind !== "merchant") throw signInRefused();
   const token = `cs_${randomBytes(32).toString("base64url")}`;
-  const expiresAt = new Date(now.getTime() + ctx.config.consoleSession.maxSeconds * 1000);
+  const expiresAt = new Date(
+    now.getTime() + ctx.config.consoleSession.maxSeconds * 1000,
+  );
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(consoleSessions).values({ tokenHash: sha256Hex(token), userId: user.id, partnerId: partner.id, createdAt: now, lastSeenAt: now, expiresAt });
+    await tx
+      .insert(consoleSessions)
+      .values({
+        tokenHash: sha256Hex(token),
+        userId: user.id,
+        partnerId: partner.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      });
     // A success clears the account's failures (not the address's: one address may try many accounts).
     await tx.delete(signInFailures).where(eq(signInFailures.scope, scopes[0]!));
-    await tx.delete(signInFailures).where(lt(signInFailures.at, new Date(now.getTime() - 24 * 3600_000)));
+    await tx
+      .delete(signInFailures)
+      .where(lt(signInFailures.at, new Date(now.getTime() - 24 * 3600_000)));
   });
-  return { token, session: { user: { id: user.id, email: user.email, partnerId: partner.id }, partner, expiresAt: effectiveEnd(ctx, expiresAt, now) } };
+  return {
+    token,
+    session: {
+      user: { id: user.id, email: user.email, partnerId: partner.id },
+      partner,
+      expiresAt: effectiveEnd(ctx, expiresAt, now),
+    },
+  };
 }
 
 /** When the session ends if no further request comes: idle limit or absolute end, whichever first. */
-function effectiveEnd(ctx: GatewayContext, absolute: Date, lastSeen: Date): Date {
-  const idleEnd = lastSeen.getTime() + ctx.config.consoleSession.idleSeconds * 1000;
+function effectiveEnd(
+  ctx: GatewayContext,
+  absolute: Date,
+  lastSeen: Date,
+): Date {
+  const idleEnd =
+    lastSeen.getTime() + ctx.config.consoleSession.idleSeconds * 1000;
   return new Date(Math.min(absolute.getTime(), idleEnd));
 }
 
 /** A console token → its session, or 401. Each use moves the idle deadline (written at most every 30 s). */
-export async function authenticateSession(ctx: GatewayContext, token: string): Promise<ConsoleSession> {
+export async function authenticateSession(
+  ctx: GatewayContext,
+  token: string,
+): Promise<ConsoleSession> {
   if (!/^cs_[A-Za-z0-9_-]{43}$/.test(token)) throw sessionExpired();
   const tokenHash = sha256Hex(token);
   const now = ctx.now();
@@ -99,22 +152,44 @@ export async function authenticateSession(ctx: GatewayContext, token: string): P
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleSessions.userId))
     .where(eq(consoleSessions.tokenHash, tokenHash))
     .limit(1);
-  if (!row || effectiveEnd(ctx, row.session.expiresAt, row.session.lastSeenAt).getTime() <= now.getTime()) {
-    if (row) await ctx.db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, tokenHash));
+  if (
+    !row ||
+    effectiveEnd(
+      ctx,
+      row.session.expiresAt,
+      row.session.lastSeenAt,
+    ).getTime() <= now.getTime()
+  ) {
+    if (row)
+      await ctx.db
+        .delete(consoleSessions)
+        .where(eq(consoleSessions.tokenHash, tokenHash));
     throw sessionExpired();
   }
   let lastSeen = row.session.lastSeenAt;
   if (now.getTime() - lastSeen.getTime() > 30_000) {
-    await ctx.db.update(consoleSessions).set({ lastSeenAt: now }).where(eq(consoleSessions.tokenHash, tokenHash));
+    await ctx.db
+      .update(consoleSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(consoleSessions.tokenHash, tokenHash));
     lastSeen = now;
   }
   const partner = await getPartner(ctx, row.session.partnerId);
   if (!partner) throw sessionExpired();
-  return { user: { id: row.session.userId, email: row.email, partnerId: partner.id }, partner, expiresAt: effectiveEnd(ctx, row.session.expiresAt, lastSeen) };
+  return {
+    user: { id: row.session.userId, email: row.email, partnerId: partner.id },
+    partner,
+    expiresAt: effectiveEnd(ctx, row.session.expiresAt, lastSeen),
+  };
 }
 
-export async function signOut(ctx: GatewayContext, token: string): Promise<void> {
-  await ctx.db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, sha256Hex(token)));
+export async function signOut(
+  ctx: GatewayContext,
+  token: string,
+): Promise<void> {
+  await ctx.db
+    .delete(consoleSessions)
+    .where(eq(consoleSessions.tokenHash, sha256Hex(token)));
 }
 
 /**
@@ -123,10 +198,18 @@ export async function signOut(ctx: GatewayContext, token: string): Promise<void>
  */
 export async function prepareConsoleUser(email: string) {
   const password = randomBytes(12).toString("base64url");
-  const row = { id: randomUUID(), email: normalizeEmail(email), passwordHash: await hashPassword(password) };
+  const row = {
+    id: randomUUID(),
+    email: normalizeEmail(email),
+    passwordHash: await hashPassword(password),
+  };
   return { row, login: { email: row.email, password } };
 }
 
-export async function insertConsoleUser(tx: Executor, partnerId: string, row: Awaited<ReturnType<typeof prepareConsoleUser>>["row"]): Promise<void> {
+export async function insertConsoleUser(
+  tx: Executor,
+  partnerId: string,
+  row: Awaited<ReturnType<typeof prepareConsoleUser>>["row"],
+): Promise<void> {
   await tx.insert(consoleUsers).values({ ...row, partnerId });
 }

@@ -10,7 +10,10 @@ import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 import { createPaymentLink, type LinkView } from "./payment-links";
 
-type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerReferenceNo" | "trxId"> & {
+type CreateBody = Omit<
+  z.output<typeof CreatePaymentLinkRequest>,
+  "partnerReferenceNo" | "trxId"
+> & {
   partnerReferenceNo?: string | undefined;
   trxId?: string | undefined;
 };
@@ -20,25 +23,46 @@ type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerRefere
  * and of the console's `POST /v1/payment-links`, so both follow the same money, expiry and
  * callback-target rules. The console may leave reference and trxId out: they are generated.
  */
-export async function createLinkFromRequest(ctx: GatewayContext, tx: Executor, partner: Partner, body: CreateBody): Promise<LinkView> {
+export async function createLinkFromRequest(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  body: CreateBody,
+): Promise<LinkView> {
   const info = body.additionalInfo;
   // CONTRACT §2: a production deployment refuses private and loopback callback targets.
-  if (ctx.config.mode === "production" && info.callbackBaseUrl && (await resolvesToPrivate(info.callbackBaseUrl))) {
+  if (
+    ctx.config.mode === "production" &&
+    info.callbackBaseUrl &&
+    (await resolvesToPrivate(info.callbackBaseUrl))
+  ) {
     throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
   }
-  const expiresAt = body.expiredDate ? parseIsoWithOffset(body.expiredDate)! : new Date(ctx.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
-  const partnerReferenceNo = body.partnerReferenceNo ?? generatedReference(ctx.now());
+  const expiresAt = body.expiredDate
+    ? parseIsoWithOffset(body.expiredDate)!
+    : new Date(ctx.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
+  const partnerReferenceNo =
+    body.partnerReferenceNo ?? generatedReference(ctx.now());
   return createPaymentLink(ctx, tx, partner, {
     partnerReferenceNo,
     trxId: body.trxId ?? partnerReferenceNo,
     currency: "IDR",
     expiresAt,
-    declaredTotalMinor: body.totalAmount ? parseMoney(body.totalAmount.value) : undefined,
+    declaredTotalMinor: body.totalAmount
+      ? parseMoney(body.totalAmount.value)
+      : undefined,
     invoice: {
       title: info.invoiceTitle,
       subTitle: info.invoiceSubTitle,
-      items: info.itemDetails.map((i) => ({ name: i.name, priceMinor: parseMoney(i.price), quantity: i.quantity })),
-      fees: info.customFees.map((f) => ({ text: f.text, valueMinor: parseMoney(f.value, { allowNegative: true }) })),
+      items: info.itemDetails.map((i) => ({
+        name: i.name,
+        priceMinor: parseMoney(i.price),
+        quantity: i.quantity,
+      })),
+      fees: info.customFees.map((f) => ({
+        text: f.text,
+        valueMinor: parseMoney(f.value, { allowNegative: true }),
+      })),
       customer: info.customerDetail,
     },
     paymentMethods: info.paymentMethods ?? null,

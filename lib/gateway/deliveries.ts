@@ -9,9 +9,20 @@ import { V1Error } from "./v1-error";
 
 type DeliveryRow = typeof callbackDeliveries.$inferSelect;
 
-async function withAttempts(ctx: GatewayContext, rows: DeliveryRow[]): Promise<Delivery[]> {
+async function withAttempts(
+  ctx: GatewayContext,
+  rows: DeliveryRow[],
+): Promise<Delivery[]> {
   const attempts = rows.length
-    ? await ctx.db.select().from(callbackAttempts).where(inArray(callbackAttempts.deliveryId, rows.map((r) => r.id)))
+    ? await ctx.db
+        .select()
+        .from(callbackAttempts)
+        .where(
+          inArray(
+            callbackAttempts.deliveryId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return rows.map((d) => ({
     id: d.id,
@@ -20,7 +31,8 @@ async function withAttempts(ctx: GatewayContext, rows: DeliveryRow[]): Promise<D
     url: d.url,
     status: d.status,
     attempts: d.attempts,
-    nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
+    nextAttemptAt:
+      d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
@@ -42,15 +54,31 @@ async function withAttempts(ctx: GatewayContext, rows: DeliveryRow[]): Promise<D
 }
 
 /** The merchant's view of its callbacks: every delivery with every attempt. */
-export async function listDeliveries(ctx: GatewayContext, partner: Partner, opts: { linkId?: string | undefined; limit: number }) {
+export async function listDeliveries(
+  ctx: GatewayContext,
+  partner: Partner,
+  opts: { linkId?: string | undefined; limit: number },
+) {
   const where = opts.linkId
-    ? and(eq(callbackDeliveries.partnerId, partner.id), eq(callbackDeliveries.linkId, opts.linkId))
+    ? and(
+        eq(callbackDeliveries.partnerId, partner.id),
+        eq(callbackDeliveries.linkId, opts.linkId),
+      )
     : eq(callbackDeliveries.partnerId, partner.id);
-  const rows = await ctx.db.select().from(callbackDeliveries).where(where).orderBy(desc(callbackDeliveries.createdAt)).limit(opts.limit);
+  const rows = await ctx.db
+    .select()
+    .from(callbackDeliveries)
+    .where(where)
+    .orderBy(desc(callbackDeliveries.createdAt))
+    .limit(opts.limit);
   return withAttempts(ctx, rows);
 }
 
-export function deliveriesOfLink(ctx: GatewayContext, partner: Partner, linkId: string): Promise<Delivery[]> {
+export function deliveriesOfLink(
+  ctx: GatewayContext,
+  partner: Partner,
+  linkId: string,
+): Promise<Delivery[]> {
   return listDeliveries(ctx, partner, { linkId, limit: 200 });
 }
 
@@ -59,19 +87,45 @@ export function deliveriesOfLink(ctx: GatewayContext, partner: Partner, linkId: 
  * due at once. It is a delivery of its own (its own X-EXTERNAL-ID and attempts), pointing
  * back at the one it copies; another merchant's delivery is as unknown as a missing one.
  */
-export async function resendDelivery(ctx: GatewayContext, partner: Partner, id: string): Promise<Delivery> {
-  const missing = () => new V1Error(404, "invalid_request_error", "resource_missing", "No such callback delivery.", "id");
+export async function resendDelivery(
+  ctx: GatewayContext,
+  partner: Partner,
+  id: string,
+): Promise<Delivery> {
+  const missing = () =>
+    new V1Error(
+      404,
+      "invalid_request_error",
+      "resource_missing",
+      "No such callback delivery.",
+      "id",
+    );
   if (!isUuid(id)) throw missing();
   const [original] = await ctx.db
     .select()
     .from(callbackDeliveries)
-    .where(and(eq(callbackDeliveries.id, id), eq(callbackDeliveries.partnerId, partner.id)))
+    .where(
+      and(
+        eq(callbackDeliveries.id, id),
+        eq(callbackDeliveries.partnerId, partner.id),
+      ),
+    )
     .limit(1);
   if (!original) throw missing();
   const now = ctx.now();
   const [copy] = await ctx.db
     .insert(callbackDeliveries)
-    .values({ id: randomUUID(), partnerId: partner.id, linkId: original.linkId, kind: original.kind, url: original.url, body: original.body, nextAttemptAt: now, resendOf: original.id, createdAt: now })
+    .values({
+      id: randomUUID(),
+      partnerId: partner.id,
+      linkId: original.linkId,
+      kind: original.kind,
+      url: original.url,
+      body: original.body,
+      nextAttemptAt: now,
+      resendOf: original.id,
+      createdAt: now,
+    })
     .returning();
   ctx.kickOutbox?.();
   const [out] = await withAttempts(ctx, [copy!]);

@@ -17,5 +17,9 @@ export async function recordLinkEvent(
 }
 
 export async function linkEventsOf(exec: Executor, linkId: string) {
-  return exec.select().from(linkEvents).where(eq(linkEvents.linkId, linkId)).orderBy(asc(linkEvents.at), asc(linkEvents.id));
+  return exec
+    .select()
+    .from(linkEvents)
+    .where(eq(linkEvents.linkId, linkId))
+    .orderBy(asc(linkEvents.at), asc(linkEvents.id));
 }

@@ -18,10 +18,16 @@ type SettingRow = typeof merchantMethodSettings.$inferSelect;
 const TTL_MS = 5_000;
 const cache = new Map<string, { rows: SettingRow[]; until: number }>();
 
-async function settingsOf(exec: Executor, partnerId: string): Promise<SettingRow[]> {
+async function settingsOf(
+  exec: Executor,
+  partnerId: string,
+): Promise<SettingRow[]> {
   const hit = cache.get(partnerId);
   if (hit && hit.until > Date.now()) return hit.rows;
-  const rows = await exec.select().from(merchantMethodSettings).where(eq(merchantMethodSettings.partnerId, partnerId));
+  const rows = await exec
+    .select()
+    .from(merchantMethodSettings)
+    .where(eq(merchantMethodSettings.partnerId, partnerId));
   if (cache.size > 10_000) cache.clear();
   cache.set(partnerId, { rows, until: Date.now() + TTL_MS });
   return rows;
@@ -34,10 +40,18 @@ function textOf(active: boolean, reason: MethodReason | null) {
 }
 
 /** The catalogue as `partnerId`'s links see it. */
-export async function merchantCatalogue(ctx: GatewayContext, exec: Executor, partnerId: string): Promise<Catalogue> {
-  const [catalogue, settings] = await Promise.all([loadCatalogue(ctx, exec), settingsOf(exec, partnerId)]);
+export async function merchantCatalogue(
+  ctx: GatewayContext,
+  exec: Executor,
+  partnerId: string,
+): Promise<Catalogue> {
+  const [catalogue, settings] = await Promise.all([
+    loadCatalogue(ctx, exec),
+    settingsOf(exec, partnerId),
+  ]);
   if (settings.length === 0) return catalogue;
-  const find = (groupId: string, methodId: string) => settings.find((s) => s.groupId === groupId && s.methodId === methodId);
+  const find = (groupId: string, methodId: string) =>
+    settings.find((s) => s.groupId === groupId && s.methodId === methodId);
   return {
     groups: catalogue.groups.map((g) => {
       const s = find(g.id, "");
@@ -57,13 +71,27 @@ export async function merchantCatalogue(ctx: GatewayContext, exec: Executor, par
 export async function setMethodActive(
   ctx: GatewayContext,
   partner: Partner,
-  input: { groupId: string; methodId?: string | undefined; active: boolean; reason?: MethodReason | undefined },
+  input: {
+    groupId: string;
+    methodId?: string | undefined;
+    active: boolean;
+    reason?: MethodReason | undefined;
+  },
 ): Promise<void> {
   const catalogue = await loadCatalogue(ctx);
   const known = input.methodId
-    ? catalogue.methods.some((m) => m.groupId === input.groupId && m.id === input.methodId)
+    ? catalogue.methods.some(
+        (m) => m.groupId === input.groupId && m.id === input.methodId,
+      )
     : catalogue.groups.some((g) => g.id === input.groupId);
-  if (!known) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment method.", input.methodId ? "methodId" : "groupId");
+  if (!known)
+    throw new V1Error(
+      404,
+      "invalid_request_error",
+      "resource_missing",
+      "No such payment method.",
+      input.methodId ? "methodId" : "groupId",
+    );
   const row = {
     partnerId: partner.id,
     groupId: input.groupId,
@@ -75,6 +103,13 @@ export async function setMethodActive(
   await ctx.db
     .insert(merchantMethodSettings)
     .values(row)
-    .onConflictDoUpdate({ target: [merchantMethodSettings.partnerId, merchantMethodSettings.groupId, merchantMethodSettings.methodId], set: { active: row.active, reason: row.reason, updatedAt: row.updatedAt } });
+    .onConflictDoUpdate({
+      target: [
+        merchantMethodSettings.partnerId,
+        merchantMethodSettings.groupId,
+        merchantMethodSettings.methodId,
+      ],
+      set: { active: row.active, reason: row.reason, updatedAt: row.updatedAt },
+    });
   cache.delete(partner.id);
 }

@@ -69,7 +69,8 @@ export async function startServer(opts: { db: DbKind; env?: Record<string, strin
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (shared CI, several suites at once) may need longer: TEST_SERVER_START_MS.
+  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_MS ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

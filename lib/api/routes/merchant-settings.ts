@@ -1,9 +1,25 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { Account, MethodGroups, MethodSettingRequest, RotatedClientSecret, RotatedSecretKey, TestCallback } from "../../contract/console";
+import {
+  Account,
+  MethodGroups,
+  MethodSettingRequest,
+  RotatedClientSecret,
+  RotatedSecretKey,
+  TestCallback,
+} from "../../contract/console";
 import type { GatewayContext } from "../../gateway/context";
-import { accountOf, rotateClientSecret, rotateSecretKey, sendTestCallback, setCallbackBaseUrl } from "../../gateway/merchant-keys";
-import { merchantCatalogue, setMethodActive } from "../../gateway/method-settings";
+import {
+  accountOf,
+  rotateClientSecret,
+  rotateSecretKey,
+  sendTestCallback,
+  setCallbackBaseUrl,
+} from "../../gateway/merchant-keys";
+import {
+  merchantCatalogue,
+  setMethodActive,
+} from "../../gateway/method-settings";
 import { HttpUrl } from "../schemas/common";
 import type { ApiEnv } from "../env";
 import { forgetSecretKeys } from "../v1-auth";
@@ -11,28 +27,47 @@ import { mountV1Route } from "../v1-route";
 import { toMethodGroups } from "./payment-link-wire";
 
 /** Method settings, account, keys and the test callback: the console's settings pages as /v1 routes. */
-export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
-  const groupsOf = async (partnerId: string) => ({ data: toMethodGroups(gw, await merchantCatalogue(gw, gw.db, partnerId), null) });
+export function mountMerchantSettings(
+  app: OpenAPIHono<ApiEnv>,
+  gw: GatewayContext,
+): void {
+  const groupsOf = async (partnerId: string) => ({
+    data: toMethodGroups(
+      gw,
+      await merchantCatalogue(gw, gw.db, partnerId),
+      null,
+    ),
+  });
   mountV1Route(app, gw, {
     method: "get",
     path: "/v1/payment-methods",
-    summary: "The merchant's method groups, as the Method API shows them to its payers",
+    summary:
+      "The merchant's method groups, as the Method API shows them to its payers",
     tag: "Payment Methods",
     auth: "merchant",
     response: MethodGroups,
     handler: ({ caller }) => groupsOf(caller.partner.id),
   });
-  for (const path of ["/v1/payment-methods/:groupId", "/v1/payment-methods/:groupId/:methodId"]) {
+  for (const path of [
+    "/v1/payment-methods/:groupId",
+    "/v1/payment-methods/:groupId/:methodId",
+  ]) {
     mountV1Route(app, gw, {
       method: "patch",
       path,
-      summary: "Switch a method group or method on or off for this merchant's links (reason: maintenance | registration)",
+      summary:
+        "Switch a method group or method on or off for this merchant's links (reason: maintenance | registration)",
       tag: "Payment Methods",
       auth: "merchant",
       body: MethodSettingRequest,
       response: MethodGroups,
       async handler({ caller, params, body }) {
-        await setMethodActive(gw, caller.partner, { groupId: params.groupId!, methodId: params.methodId, active: body.active, reason: body.reason });
+        await setMethodActive(gw, caller.partner, {
+          groupId: params.groupId!,
+          methodId: params.methodId,
+          active: body.active,
+          reason: body.reason,
+        });
         return groupsOf(caller.partner.id);
       },
     });
@@ -40,7 +75,8 @@ export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayConte
   mountV1Route(app, gw, {
     method: "get",
     path: "/v1/account",
-    summary: "Partner id, client key, gateway public key, callback base URL, key rotation state",
+    summary:
+      "Partner id, client key, gateway public key, callback base URL, key rotation state",
     tag: "Account",
     auth: "merchant",
     response: Account,
@@ -62,7 +98,8 @@ export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayConte
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/secret-key/rotate",
-    summary: "A new sk_ key, shown once; the old one works for the grace period, then answers 401",
+    summary:
+      "A new sk_ key, shown once; the old one works for the grace period, then answers 401",
     tag: "Account",
     auth: "merchant",
     response: RotatedSecretKey,
@@ -75,7 +112,8 @@ export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayConte
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/client-secret/rotate",
-    summary: "A new SNAP client secret, shown once; the old one signs for the grace period",
+    summary:
+      "A new SNAP client secret, shown once; the old one signs for the grace period",
     tag: "Account",
     auth: "merchant",
     response: RotatedClientSecret,
@@ -84,7 +122,8 @@ export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayConte
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/test-callback",
-    summary: "Send a signed test callback to the callback base URL now; answers the request and the reply",
+    summary:
+      "Send a signed test callback to the callback base URL now; answers the request and the reply",
     tag: "Account",
     auth: "merchant",
     response: TestCallback,

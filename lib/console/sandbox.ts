@@ -1,0 +1,76 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { SnapCredentials } from "../client/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "../client/simulator";
+import type { LinkDetail } from "../contract/console";
+import { parseQris } from "../qris";
+import { gatewayBaseUrl } from "./frontend";
+
+/**
+ * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does:
+ * a real signed notification over HTTP with the acquirer's keys from the credentials file.
+ * Outside sandbox mode, or without that file, there are no buttons.
+ */
+export function consoleAcquirer(): SnapCredentials | null {
+  if (process.env.GATEWAY_MODE === "production") return null;
+  const file = process.env.SANDBOX_CREDENTIALS_FILE
+    ? path.resolve(
+        /*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE,
+      )
+    : path.join(
+        /*turbopackIgnore: true*/ path.resolve(
+          /*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data",
+        ),
+        "sandbox-credentials.json",
+      );
+  try {
+    const creds = JSON.parse(
+      fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"),
+    ) as { acquirer?: SnapCredentials };
+    return creds.acquirer?.privateKeyPem ? creds.acquirer : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Simulation = "va" | "qr" | "qr-fail";
+
+/** Which notifications make sense for the link now: a pending link with a live VA or QR. */
+export function simulations(link: LinkDetail): Simulation[] {
+  if (
+    link.paymentFlagStatus !== "02" ||
+    !link.payment ||
+    link.payment.status !== "active"
+  )
+    return [];
+  if (link.payment.type === "va") return ["va"];
+  if (link.payment.type === "qr") return ["qr", "qr-fail"];
+  return [];
+}
+
+export async function simulate(
+  acquirer: SnapCredentials,
+  link: LinkDetail,
+  kind: Simulation,
+): Promise<number> {
+  const payment = link.payment;
+  if (!payment || !simulations(link).includes(kind) || payment.content === "")
+    throw new Error(`nothing to simulate: ${kind}`);
+  if (kind === "va")
+    return (
+      await simulateVaPayment(gatewayBaseUrl(), acquirer, {
+        virtualAccountNo: payment.content.value,
+        amount: link.totalAmount.value,
+      })
+    ).status;
+  const referenceNo = parseQris(payment.content.value).referenceLabel;
+  if (!referenceNo) throw new Error("QR without a reference label");
+  return (
+    await simulateQrPayment(gatewayBaseUrl(), acquirer, {
+      referenceNo,
+      status: kind === "qr" ? "00" : "06",
+      amount: link.totalAmount.value,
+    })
+  ).status;
+}
