@@ -79,7 +79,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     a = new ConsoleClient(srv.baseUrl, { sessionToken: sa.token });
     b = new ConsoleClient(srv.baseUrl, { sessionToken: sb.token });
     checkout = new GatewayClient(srv.baseUrl, srv.checkout);
-  });
+  }, 300_000); // a fresh server plus two scrypt sign-ins: slow on a loaded machine
   afterAll(async () => {
     await srv?.stop();
     await receiver?.close();
