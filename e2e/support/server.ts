@@ -53,7 +53,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     stdio: ["ignore", log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_MS ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${fs.readFileSync(logFile, "utf8")}`);
     try {
