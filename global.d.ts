@@ -1,5 +1,5 @@
 import type en from "./messages/en.json";
-import type { Locale } from "./i18n/locale";
+import type { Locale } from "./lib/i18n/locale";
 
 declare module "next-intl" {
   interface AppConfig {

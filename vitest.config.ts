@@ -1,17 +1,21 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["lib/**/*.test.ts", "i18n/**/*.test.ts", "components/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },
       {
+        extends: true,
         test: {
           name: "api",
           sequence: { groupOrder: 1 },

@@ -1,6 +1,6 @@
-import { IntentsClient } from "../lib/client/intents-client";
-import type { SandboxCredentials } from "../lib/gateway/seed";
-import { confirmCardPayment } from "../lib/sdk";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { confirmCardPayment } from "@/lib/sdk";
 import { fmt, runPool } from "./pool";
 
 /** Issue 5's figure: payment intent create + confirm pairs per second at 32 connections, 10 s. */

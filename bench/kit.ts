@@ -7,18 +7,18 @@
 import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
-import { observeStatements, pgTypes } from "../lib/db/statements";
-import { recordExternalId } from "../lib/gateway/external-ids";
-import { getPartner } from "../lib/gateway/partners";
-import { findLink } from "../lib/gateway/payment-links";
-import { createLogger } from "../lib/log";
-import { bootGateway } from "../lib/server/boot";
+import { observeStatements, pgTypes } from "@/lib/db/statements";
+import { recordExternalId } from "@/lib/gateway/external-ids";
+import { getPartner } from "@/lib/gateway/partners";
+import { findLink } from "@/lib/gateway/payment-links";
+import { createLogger } from "@/lib/log";
+import { bootGateway } from "@/lib/server/boot";
 
-export { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../lib/snap/signing";
-export { formatJakarta } from "../lib/snap/time";
+export { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "@/lib/snap/signing";
+export { formatJakarta } from "@/lib/contract/time";
 export { benchNotifications } from "./notifications";
 export { benchIntents } from "./intents";
-export { freePort, startCluster } from "../tests/support/postgres";
+export { freePort, startCluster } from "@/tests/support/postgres";
 
 interface Statement {
   sql: string;

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { GatewayClient } from "../lib/client/gateway-client";
-import type { SandboxCredentials } from "../lib/gateway/seed";
-import { vaNotification } from "../lib/snap/notifications";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { vaNotification } from "@/lib/snap/notifications";
 import { fmt, percentile, runPool } from "./pool";
 
 /**

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ConsoleClient } from "../lib/clients/console-client";
-import { startReceiver } from "../tests/support/receiver";
+import { ConsoleClient } from "@/lib/clients/console-client";
+import { startReceiver } from "@/tests/support/receiver";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, MATRIX, type Lang } from "./fixtures";
 import { CheckoutPage, fill, messages } from "./pages/checkout-page";
 import { startProductionServer, type StartedServer } from "./support/server";
@@ -24,8 +24,15 @@ let gatewayKey: string;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startProductionServer({ KEY_ROTATION_GRACE_SECONDS: "3", CALLBACK_RETRY_SCHEDULE: "0.5,0.5", CALLBACK_POLL_MS: "100" });
-  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as { console: Login[]; gatewayPublicKeyPem: string };
+  server = await startProductionServer({
+    KEY_ROTATION_GRACE_SECONDS: "3",
+    CALLBACK_RETRY_SCHEDULE: "0.5,0.5",
+    CALLBACK_POLL_MS: "100",
+  });
+  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
+    console: Login[];
+    gatewayPublicKeyPem: string;
+  };
   logins = creds.console;
   gatewayKey = creds.gatewayPublicKeyPem;
   receiver = await startReceiver(() => gatewayKey);
@@ -42,7 +49,9 @@ async function signIn(page: Page, lang: Lang, who: Login) {
   await page.getByLabel(m.email).fill(who.email);
   await page.getByLabel(m.password).fill(who.password);
   await page.getByRole("button", { name: m.submit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: messages(lang).ConsoleOverview.title })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: messages(lang).ConsoleOverview.title })).toBeVisible({
+    timeout: 60_000,
+  });
 }
 
 async function createInForm(page: Page, lang: Lang, title: string) {
@@ -76,7 +85,10 @@ async function payerContext(browser: Browser, vp: { width: number; height: numbe
 }
 
 for (const { lang, vp } of MATRIX) {
-  test(`${lang} ${vp.name}: create in the form, pay as the payer, see it paid with a delivered callback, Resend now`, async ({ page, browser }) => {
+  test(`${lang} ${vp.name}: create in the form, pay as the payer, see it paid with a delivered callback, Resend now`, async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const m = messages(lang);
     await signIn(page, lang, logins[0]!);
@@ -97,17 +109,23 @@ for (const { lang, vp } of MATRIX) {
     const checkout = new CheckoutPage(payer.page);
     await checkout.open(uri, { lang });
     await checkout.chooseVa("BNI");
-    await payer.page.getByRole("complementary", { name: m.Sandbox.heading }).getByRole("button", { name: m.Sandbox.pay }).click();
+    await payer.page
+      .getByRole("complementary", { name: m.Sandbox.heading })
+      .getByRole("button", { name: m.Sandbox.pay })
+      .click();
     await expect(payer.page.getByRole("heading", { name: m.Paid.heading })).toBeVisible({ timeout: 30_000 });
     await payer.ctx.close();
 
     await receiver.waitFor((all) => all.some((r) => r.json.paymentLinkId === id), 30_000);
     const t = m.ConsoleLink;
     await expect
-      .poll(async () => {
-        await page.goto(`${server.baseUrl}/merchant/links/${id}`);
-        return page.getByText(t.deliveryStatus_delivered).count();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.goto(`${server.baseUrl}/merchant/links/${id}`);
+          return page.getByText(t.deliveryStatus_delivered).count();
+        },
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(0);
     await expect(page.getByRole("heading", { level: 1 }).getByText(m.ConsoleLinks.status00)).toBeVisible();
     await expect(page.getByText(fill(t.paid, { method: "va.bni" })).first()).toBeVisible();
@@ -118,10 +136,15 @@ for (const { lang, vp } of MATRIX) {
     const linkDelivery = page.getByRole("article").filter({ hasText: "/v1.0/payment-link/notify" }).first();
     await linkDelivery.getByRole("button", { name: t.resend }).click();
     await receiver.waitFor((all) => all.filter((r) => r.json.paymentLinkId === id).length > before, 30_000);
-    await expect.poll(async () => {
-      await page.goto(`${server.baseUrl}/merchant/links/${id}`);
-      return page.getByText(new RegExp(fill(t.resendOf, { id: "" }).trim())).count();
-    }, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.baseUrl}/merchant/links/${id}`);
+          return page.getByText(new RegExp(fill(t.resendOf, { id: "" }).trim())).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
 
     await page.goto(`${server.baseUrl}/merchant/links?q=made%40example.id`);
     await expect(page.getByRole("link", { name: /INV-/ }).first()).toBeVisible();
@@ -141,7 +164,9 @@ test("a method switched off shows inactive with its reason on the payer's page",
   await bri.getByRole("checkbox").uncheck();
   await bri.getByLabel(/Reason/).selectOption("maintenance");
   await bri.getByRole("button", { name: /Save/ }).click();
-  await expect(page.getByText(fill(m.ConsoleMethods.payerSees, { text: "Under maintenance. Please choose another method." }))).toBeVisible();
+  await expect(
+    page.getByText(fill(m.ConsoleMethods.payerSees, { text: "Under maintenance. Please choose another method." })),
+  ).toBeVisible();
   const payer = await payerContext(browser, { width: 1280, height: 800 });
   await new CheckoutPage(payer.page).open(uri, { lang: "en" });
   const va = new CheckoutPage(payer.page).group("Virtual Account");
@@ -167,7 +192,9 @@ test("rotating the sk_ key shows the new one once; the old one stops after the g
   await old.account(); // within the grace period
   await new Promise((r) => setTimeout(r, 3_500));
   await expect(old.account()).rejects.toMatchObject({ status: 401 });
-  expect((await new ConsoleClient(server.baseUrl, { secretKey: second }).account()).partnerId).toBe(logins[1]!.merchant);
+  expect((await new ConsoleClient(server.baseUrl, { secretKey: second }).account()).partnerId).toBe(
+    logins[1]!.merchant,
+  );
 });
 
 test("merchant A cannot reach merchant B's link by URL: the same page as an unknown link", async ({ page }) => {
@@ -193,7 +220,12 @@ test("keyboard only: a link is created without touching the mouse", async ({ pag
   const tabTo = async (label: string) => {
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press("Tab");
-      const name = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? (document.activeElement?.textContent ?? ""));
+      const name = await page.evaluate(
+        () =>
+          (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ??
+          document.activeElement?.textContent ??
+          "",
+      );
       if (name.trim() === label) return;
     }
     throw new Error(`never reached ${label}`);
@@ -212,7 +244,8 @@ test("server actions refuse a post from another origin", async ({ page }) => {
   await page.goto(`${server.baseUrl}/merchant/sign-in`);
   let captured: { headers: Record<string, string>; body: string } | null = null;
   page.on("request", (req) => {
-    if (req.method() === "POST" && req.headers()["next-action"]) captured = { headers: req.headers(), body: req.postData() ?? "" };
+    if (req.method() === "POST" && req.headers()["next-action"])
+      captured = { headers: req.headers(), body: req.postData() ?? "" };
   });
   const m = messages("en").ConsoleSignIn;
   await page.getByLabel(m.email).fill("nobody@example.id");
@@ -222,7 +255,11 @@ test("server actions refuse a post from another origin", async ({ page }) => {
   expect(captured).not.toBeNull();
   const { headers, body } = captured!;
   const replay = (origin: string) =>
-    fetch(`${server.baseUrl}/merchant/sign-in`, { method: "POST", headers: { ...headers, origin, host: new URL(server.baseUrl).host }, body });
+    fetch(`${server.baseUrl}/merchant/sign-in`, {
+      method: "POST",
+      headers: { ...headers, origin, host: new URL(server.baseUrl).host },
+      body,
+    });
   expect((await replay("https://evil.example")).status).toBeGreaterThanOrEqual(400);
 });
 

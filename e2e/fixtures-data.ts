@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { CreatePaymentLinkRequest } from "../lib/api/schemas/payment-link";
-import { formatJakarta } from "../lib/snap/time";
+import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
+import { formatJakarta } from "@/lib/contract/time";
 
 export type LinkOverrides = Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & {
   additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]>;

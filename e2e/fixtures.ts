@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { PaymentLinkData } from "../lib/api/schemas/payment-link";
-import { GatewayClient, type SnapCredentials } from "../lib/client/gateway-client";
-import { simulateQrPayment, simulateVaPayment } from "../lib/client/simulator";
-import type { SandboxCredentials } from "../lib/gateway/seed";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { CheckoutPage } from "./pages/checkout-page";
 import { linkRequest, type LinkOverrides } from "./fixtures-data";
 
@@ -42,6 +42,8 @@ const content = (l: PaymentLinkData) => {
 
 export const test = base.extend<{ checkoutPage: CheckoutPage }, { gateway: Gateway }>({
   gateway: [
+    // Playwright reads the fixture arguments from the destructuring pattern, so it must be there.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const baseUrl = process.env.E2E_BASE_URL!;
       const dataDir = process.env.E2E_DATA_DIR!;
@@ -64,7 +66,7 @@ export const test = base.extend<{ checkoutPage: CheckoutPage }, { gateway: Gatew
           expect(r.status, JSON.stringify(r.reply)).toBe(200);
         },
         async settleQr(link, status) {
-          const { parseQris } = await import("../lib/qris");
+          const { parseQris } = await import("@/lib/qris");
           const referenceNo = parseQris(content(link).value).referenceLabel!;
           const r = await simulateQrPayment(baseUrl, credentials.acquirer, { referenceNo, status, amount: link.totalAmount.value });
           expect(r.status, JSON.stringify(r.reply)).toBe(200);

@@ -1,4 +1,4 @@
-import { PREVIEW_STATES } from "../components/checkout/preview-data";
+import { PREVIEW_STATES } from "@/lib/checkout/preview-data";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { messages } from "./pages/checkout-page";
 

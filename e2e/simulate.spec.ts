@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { parseQris } from "../lib/qris";
-import type { PaymentLinkData } from "../lib/api/schemas/payment-link";
+import { parseQris } from "@/lib/qris";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { messages, type CheckoutPage } from "./pages/checkout-page";
 import { ROOT } from "./support/server";

@@ -1,6 +1,6 @@
 import { PNG } from "pngjs";
 import jsQR from "jsqr";
-import { parseQris } from "../lib/qris";
+import { parseQris } from "@/lib/qris";
 import { expect, expectNoAxeViolations, MATRIX, test } from "./fixtures";
 import { fill, messages } from "./pages/checkout-page";
 

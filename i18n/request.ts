@@ -1,16 +1,16 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { loadLink } from "../lib/client/checkout-links";
-import { LANG_COOKIE } from "../lib/client/checkout-session";
-import { LANG_HEADER, LINK_HEADER } from "./headers";
-import { pickLocale, type Locale } from "./locale";
-
+import { loadLink } from "@/lib/checkout/links";
+import { LANG_COOKIE } from "@/lib/checkout/session";
+import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
+import { pickLocale, type Locale } from "@/lib/i18n/locale";
 
 export async function resolveLocale(): Promise<Locale> {
   const h = await headers();
   const explicit = h.get(LANG_HEADER);
   const linkId = h.get(LINK_HEADER);
-  const linkLanguage = !explicit && linkId ? ((await loadLink(linkId).catch(() => null))?.additionalInfo.language ?? null) : null;
+  const linkLanguage =
+    !explicit && linkId ? ((await loadLink(linkId).catch(() => null))?.additionalInfo.language ?? null) : null;
   return pickLocale({
     explicit,
     linkLanguage,

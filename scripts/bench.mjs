@@ -41,9 +41,9 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 const kit = await import(pathToFileURL(path.join(root, "dist/bench-kit.mjs")).href);
-const { startServer } = await import("../bench/server.mjs");
-const { benchInquiry, benchInquiryCeiling } = await import("../bench/inquiry.mjs");
-const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("../bench/checkout.mjs") : null;
+const { startServer } = await import("@/bench/server.mjs");
+const { benchInquiry, benchInquiryCeiling } = await import("@/bench/inquiry.mjs");
+const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("@/bench/checkout.mjs") : null;
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 log(`Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`);

@@ -6,8 +6,8 @@
 //   GATEWAY_BASE_URL  where the gateway listens (default: baseUrl from the credentials)
 import fs from "node:fs";
 import path from "node:path";
-import { GatewayClient, SnapClientError } from "../lib/client/gateway-client";
-import type { SandboxCredentials } from "../lib/gateway/seed";
+import { GatewayClient, SnapClientError } from "@/lib/clients/gateway-client";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
 
 const file = path.resolve(process.env.DATA_DIR ?? ".data", "sandbox-credentials.json");
 if (!fs.existsSync(file)) {

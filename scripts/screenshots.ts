@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { GatewayClient } from "../lib/client/gateway-client";
-import { simulateQrPayment, simulateVaPayment } from "../lib/client/simulator";
-import { parseQris } from "../lib/qris";
-import type { SandboxCredentials } from "../lib/gateway/seed";
-import { linkRequest } from "../e2e/fixtures-data";
-import { startProductionServer } from "../e2e/support/server";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
+import { parseQris } from "@/lib/qris";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { linkRequest } from "@/e2e/fixtures-data";
+import { startProductionServer } from "@/e2e/support/server";
 
 const OUT = path.resolve(import.meta.dirname, "../docs/screenshots");
 const PHONE = { width: 375, height: 667 };

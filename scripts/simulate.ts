@@ -7,8 +7,8 @@
 // the gateway matches VA numbers on their digits.
 import fs from "node:fs";
 import path from "node:path";
-import { simulateQrPayment, simulateVaPayment } from "../lib/client/simulator";
-import type { SandboxCredentials } from "../lib/gateway/seed";
+import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
 
 const [kind, ref, amount] = process.argv.slice(2);
 const usage = "usage: npm run simulate -- va <virtualAccountNo> [amount] | qr <referenceNo> | qr-fail <referenceNo>";

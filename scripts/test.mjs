@@ -1,4 +1,4 @@
-// `npm test`: the production build, then every suite against it — unit, API on PGlite and
+// `npm test`: lint (the import direction included), the production build, then every suite against it — unit, API on PGlite and
 // PostgreSQL, and (when present) the Playwright end-to-end specs in Chromium.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +12,7 @@ function run(cmd, args, env = {}) {
   }
 }
 
+run("npm", ["run", "lint"]);
 run("npm", ["run", "build"]);
 run("npx", ["vitest", "run"]);
 if (fs.existsSync("playwright.config.ts")) run("npx", ["playwright", "test"]);

@@ -2,34 +2,19 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ConsoleClientError } from "../../lib/clients/console-client";
-import type {
-  CreateLinkRequest,
-  LinkDetail,
-  TestCallback,
-} from "../../lib/contract/console";
-import {
-  consoleAcquirer,
-  simulate,
-  type Simulation,
-} from "../../lib/console/sandbox";
-import {
-  clearSession,
-  currentSession,
-  safeReturn,
-  signInWithPassword,
-} from "../../lib/console/session";
-import { isUuid } from "../../lib/uuid";
+import { ConsoleClientError } from "@/lib/clients/console-client";
+import type { CreateLinkRequest } from "@/lib/contract/console";
+import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
+import { consoleAcquirer, simulate, type Simulation } from "@/lib/console/sandbox";
+import { clearSession, currentSession, safeReturn, signInWithPassword } from "@/lib/console/session";
+import { isUuid } from "@/lib/contract/uuid";
 
 /**
  * The console's server actions. Each one checks the session with the gateway again (the
  * page that showed the form may be hours old), answers a union with translated messages,
  * and calls redirect() only outside try. Next refuses an action whose Origin is not this
- * host, so another site cannot post them (e2e/console-security.spec.ts shows it).
+ * host, so another site cannot post them (e2e/console.spec.ts shows it).
  */
-export type ActionResult<T = object> =
-  | ({ ok: true } & T)
-  | { ok: false; error: string; fields?: Record<string, string> };
 
 async function signed() {
   const s = await currentSession();
@@ -39,20 +24,15 @@ async function signed() {
 
 async function failure(err: unknown): Promise<{ ok: false; error: string }> {
   const t = await getTranslations("Console");
-  if (err instanceof ConsoleClientError && err.status === 401)
-    return { ok: false, error: t("sessionEnded") };
+  if (err instanceof ConsoleClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
   return { ok: false, error: t("genericError") };
 }
 
-export async function signInAction(
-  _prev: ActionResult,
-  form: FormData,
-): Promise<ActionResult> {
+export async function signInAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
   const t = await getTranslations("ConsoleSignIn");
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
-  if (!email || !password || email.length > 255 || password.length > 1024)
-    return { ok: false, error: t("missing") };
+  if (!email || !password || email.length > 255 || password.length > 1024) return { ok: false, error: t("missing") };
   let outcome: "ok" | "refused";
   try {
     outcome = await signInWithPassword(email, password);
@@ -73,12 +53,8 @@ export async function signOutAction(): Promise<void> {
   redirect("/merchant/sign-in");
 }
 
-export type CreateResult = ActionResult<{ link: LinkDetail }>;
-
 /** The form sends the request body the API takes; the gateway decides, the form shows its verdict by field. */
-export async function createLinkAction(
-  body: CreateLinkRequest,
-): Promise<CreateResult> {
+export async function createLinkAction(body: CreateLinkRequest): Promise<CreateResult> {
   const { client } = await signed();
   const t = await getTranslations("ConsoleCreate");
   try {
@@ -92,9 +68,7 @@ export async function createLinkAction(
       };
     if (err instanceof ConsoleClientError && err.status === 400) {
       const field = err.param ?? "";
-      const message = field.startsWith("totalAmount")
-        ? t("errTotal")
-        : t("errField");
+      const message = field.startsWith("totalAmount") ? t("errTotal") : t("errField");
       return {
         ok: false,
         error: t("errors"),
@@ -121,9 +95,7 @@ export async function expireLinkAction(linkId: string): Promise<ActionResult> {
   }
 }
 
-export async function resendDeliveryAction(
-  deliveryId: string,
-): Promise<ActionResult> {
+export async function resendDeliveryAction(deliveryId: string): Promise<ActionResult> {
   const { client } = await signed();
   if (!isUuid(deliveryId)) return failure(null);
   try {
@@ -134,14 +106,10 @@ export async function resendDeliveryAction(
   }
 }
 
-export async function simulateAction(
-  linkId: string,
-  kind: Simulation,
-): Promise<ActionResult<{ status: number }>> {
+export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ status: number }>> {
   const { client } = await signed();
   const acquirer = consoleAcquirer();
-  if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind))
-    return failure(null);
+  if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
   try {
     return {
       ok: true,
@@ -152,37 +120,22 @@ export async function simulateAction(
   }
 }
 
-export async function setMethodAction(
-  _prev: ActionResult,
-  form: FormData,
-): Promise<ActionResult> {
+export async function setMethodAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
   const { client } = await signed();
   const groupId = String(form.get("groupId") ?? "");
   const methodId = String(form.get("methodId") ?? "");
   const active = form.get("active") === "on";
-  const reason =
-    form.get("reason") === "registration" ? "registration" : "maintenance";
-  if (
-    !/^[a-z0-9_]{1,32}$/.test(groupId) ||
-    (methodId && !/^[a-z0-9_]{1,32}$/.test(methodId))
-  )
-    return failure(null);
+  const reason = form.get("reason") === "registration" ? "registration" : "maintenance";
+  if (!/^[a-z0-9_]{1,32}$/.test(groupId) || (methodId && !/^[a-z0-9_]{1,32}$/.test(methodId))) return failure(null);
   try {
-    await client.setMethod(
-      groupId,
-      methodId || null,
-      active ? { active } : { active, reason },
-    );
+    await client.setMethod(groupId, methodId || null, active ? { active } : { active, reason });
     return { ok: true };
   } catch (err) {
     return failure(err);
   }
 }
 
-export async function setCallbackUrlAction(
-  _prev: ActionResult,
-  form: FormData,
-): Promise<ActionResult> {
+export async function setCallbackUrlAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
   const { client } = await signed();
   const url = String(form.get("callbackBaseUrl") ?? "").trim();
   try {
@@ -198,9 +151,7 @@ export async function setCallbackUrlAction(
   }
 }
 
-export async function testCallbackAction(): Promise<
-  ActionResult<{ test: TestCallback }>
-> {
+export async function testCallbackAction(): Promise<TestCallbackResult> {
   const { client } = await signed();
   try {
     return { ok: true, test: await client.testCallback() };
@@ -214,9 +165,7 @@ export async function testCallbackAction(): Promise<
   }
 }
 
-export async function rotateKeyAction(
-  which: "secretKey" | "clientSecret",
-): Promise<ActionResult<{ value: string; until: string }>> {
+export async function rotateKeyAction(which: "secretKey" | "clientSecret"): Promise<RotateResult> {
   const { client } = await signed();
   try {
     if (which === "secretKey") {

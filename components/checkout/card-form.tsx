@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
-import { startCardPayment } from "../../app/pay/[paymentLinkId]/actions";
-import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "../../lib/sdk";
+import { useCheckoutActions } from "./actions-context";
+import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
 
 export interface CardFormLabels {
   heading: string;
@@ -43,6 +43,7 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  */
 export function CardForm({ linkId, amountText, locale, labels }: { linkId: string; amountText: string; locale: "en" | "id"; labels: CardFormLabels }) {
   const id = useId();
+  const { startCardPayment } = useCheckoutActions();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -100,6 +101,8 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
       }
       if (result.status === "succeeded" || result.error.code === "card_declined") {
         // The link is paid or rejected now: the page renders the receipt or the reason.
+        // A document load, not a client transition: the page is rendered anew from a fresh Inquiry.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         location.assign(`/pay/${linkId}`);
         return;
       }

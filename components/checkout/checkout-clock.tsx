@@ -38,11 +38,22 @@ export interface CheckoutClockProps {
  * the switch to "expired" without a reload) and the status poll that refreshes the server
  * page as soon as the link reaches a final state.
  */
-export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, labels, children }: CheckoutClockProps) {
+export function CheckoutClock({
+  linkId,
+  expiresAt,
+  serverNow,
+  poll,
+  paymentKey,
+  labels,
+  children,
+}: CheckoutClockProps) {
   const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
 
+  // The offset is measured against the browser's clock once hydrated; during render it would
+  // differ between the server and the browser and break hydration.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setOffset(serverNow - Date.now()), [serverNow]);
 
   useEffect(() => {
@@ -62,7 +73,14 @@ export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, 
   return (
     <ClockContext.Provider value={{ offset, expiresAt, expired }}>
       {children}
-      {poll && !expired ? <StatusPoller linkId={linkId} paymentKey={paymentKey} unavailable={labels.unavailable} onServerTime={setOffset} /> : null}
+      {poll && !expired ? (
+        <StatusPoller
+          linkId={linkId}
+          paymentKey={paymentKey}
+          unavailable={labels.unavailable}
+          onServerTime={setOffset}
+        />
+      ) : null}
     </ClockContext.Provider>
   );
 }

@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import type { Locale } from "../../i18n/locale";
+import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
+import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
-import { BRAND_LABEL } from "../../lib/sdk/card";
+import { BRAND_LABEL } from "@/lib/contract/card";
 import { CardForm } from "./card-form";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
 import { Countdown } from "./countdown";
-import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
+import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { Invoice } from "./invoice";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalTime } from "./local-time";
@@ -15,9 +15,9 @@ import { MethodPicker } from "./method-picker";
 import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
-import { sandboxAcquirer, sandboxMode } from "../../lib/client/sandbox-acquirer";
+import { sandboxAcquirer, sandboxMode } from "@/lib/checkout/sandbox-acquirer";
 import { VaPanel } from "./va-panel";
-import { contentOf, isPendingView, paymentKey, type CheckoutView } from "./view-model";
+import { contentOf, isPendingView, paymentKey, type CheckoutView } from "@/lib/checkout/view-model";
 
 export interface CheckoutScreenProps {
   link: PaymentLinkData;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, type ReactNode } from "react";
-import { chooseMethod, type ChooseResult } from "../../app/pay/[paymentLinkId]/actions";
+import type { ChooseResult } from "@/lib/checkout/action-results";
+import { useCheckoutActions } from "./actions-context";
 
 export interface ChooseMethodFormProps {
   linkId: string;
@@ -14,7 +15,16 @@ export interface ChooseMethodFormProps {
 }
 
 /** One method group's form: works as a plain form post, and shows refusals in place with JS. */
-export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingText, disabled, children }: ChooseMethodFormProps) {
+export function ChooseMethodForm({
+  linkId,
+  groupId,
+  lang,
+  buttonText,
+  workingText,
+  disabled,
+  children,
+}: ChooseMethodFormProps) {
+  const { chooseMethod } = useCheckoutActions();
   const [state, action, pending] = useActionState<ChooseResult, FormData>(chooseMethod, { ok: true });
   // Chosen: load the page anew, as a plain form post without JS does (and drop ?change=1).
   // A document load, not a client-side refresh: twice in fresh-clone runs, reconciling the

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatRemaining } from "./format";
+import { formatRemaining } from "@/lib/i18n/format";
 import { useClock } from "./checkout-clock";
 
 /** Below this the countdown turns prominent; above it, it stays quiet. */
@@ -25,18 +25,18 @@ export function Countdown({ initialRemaining, label, announce }: CountdownProps)
   const [spoken, setSpoken] = useState("");
 
   useEffect(() => {
-    const tick = () => setRemaining(Math.max(0, expiresAt - (Date.now() + offset)));
+    // Each tick reads the clock and decides whether this second is a milestone worth speaking.
+    const tick = () => {
+      const left = Math.max(0, expiresAt - (Date.now() + offset));
+      setRemaining(left);
+      const minutes = left / 60_000;
+      const hit = MILESTONES.find((m) => minutes <= m && minutes > m - 1 / 60);
+      if (hit) setSpoken(announce[hit]);
+    };
     tick();
     const timer = setInterval(tick, 1_000);
     return () => clearInterval(timer);
-  }, [expiresAt, offset]);
-
-  useEffect(() => {
-    if (expired) return setSpoken(announce.expired);
-    const minutes = remaining / 60_000;
-    const hit = MILESTONES.find((m) => minutes <= m && minutes > m - 1 / 60);
-    if (hit) setSpoken(announce[hit]);
-  }, [remaining, expired, announce]);
+  }, [expiresAt, offset, announce]);
 
   const urgent = remaining <= URGENT_MS;
   return (
@@ -46,7 +46,7 @@ export function Countdown({ initialRemaining, label, announce }: CountdownProps)
         {formatRemaining(expired ? 0 : remaining)}
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {spoken}
+        {expired ? announce.expired : spoken}
       </span>
     </div>
   );

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import type { PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import { multiplyMinor } from "../../lib/money";
-import type { Locale } from "../../i18n/locale";
-import { minorOf, rupiah } from "./format";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { multiplyMinor } from "@/lib/contract/money";
+import type { Locale } from "@/lib/i18n/locale";
+import { minorOf, rupiah } from "@/lib/i18n/format";
 
 type Info = PaymentLinkData["additionalInfo"];
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "../../i18n/locale";
+import type { Locale } from "@/lib/i18n/locale";
 
 /**
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything

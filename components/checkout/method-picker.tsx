@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
-import type { MethodGroup } from "../../lib/api/schemas/payment-link";
-import type { Locale } from "../../i18n/locale";
-import { GroupIcon } from "../ui/icons";
+import type { MethodGroup } from "@/lib/contract/payment-link";
+import type { Locale } from "@/lib/i18n/locale";
+import { GroupIcon } from "@/components/ui/icons";
 import { localLogo } from "./banks";
 import { ChooseMethodForm } from "./choose-method-form";
 

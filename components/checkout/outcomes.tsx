@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import type { PaymentLinkData } from "../../lib/api/schemas/payment-link";
-import { parseQris } from "../../lib/qris";
-import type { Locale } from "../../i18n/locale";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
-import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "./format";
-import { contentOf } from "./view-model";
+import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
+import { contentOf } from "@/lib/checkout/view-model";
 
 const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
 

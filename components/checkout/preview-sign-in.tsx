@@ -1,9 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import { previewSignIn, type PreviewSignInResult } from "../../app/pay/[paymentLinkId]/preview/actions";
+import type { PreviewSignInResult } from "@/lib/checkout/action-results";
+import { useCheckoutActions } from "./actions-context";
 
 export function PreviewSignIn({ linkId, labels }: { linkId: string; labels: { secretKey: string; signIn: string } }) {
+  const { previewSignIn } = useCheckoutActions();
   const [state, action, pending] = useActionState<PreviewSignInResult, FormData>(previewSignIn, { ok: true });
   return (
     <form action={action}>

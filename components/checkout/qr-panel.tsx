@@ -1,9 +1,9 @@
 import QRCode from "qrcode";
 import { getTranslations } from "next-intl/server";
-import { parseQris } from "../../lib/qris";
-import type { Locale } from "../../i18n/locale";
-import { DownloadIcon } from "../ui/icons";
-import { rupiah } from "./format";
+import { parseQris } from "@/lib/qris";
+import type { Locale } from "@/lib/i18n/locale";
+import { DownloadIcon } from "@/components/ui/icons";
+import { rupiah } from "@/lib/i18n/format";
 
 export interface QrPanelProps {
   payload: string;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { simulatePayment, type SimulateResult } from "../../app/pay/[paymentLinkId]/actions";
+import type { SimulateResult } from "@/lib/checkout/action-results";
+import { useCheckoutActions } from "./actions-context";
 
 export interface SandboxSimulatorProps {
   linkId: string;
@@ -26,6 +27,7 @@ export interface SandboxSimulatorProps {
  */
 export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorProps) {
   const id = useId();
+  const { simulatePayment } = useCheckoutActions();
   const [result, setResult] = useState<SimulateResult | null>(null);
   const [pending, startTransition] = useTransition();
   if (!target && !result) return null;

@@ -3,8 +3,9 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { pollStatus, type StatusResult } from "../../app/pay/[paymentLinkId]/actions";
-import { getQueryClient } from "../../lib/client/query-client";
+import type { StatusResult } from "@/lib/checkout/action-results";
+import { useCheckoutActions } from "./actions-context";
+import { getQueryClient } from "@/components/providers/query-client";
 import { pollInterval } from "./poll-interval";
 
 export interface StatusPollerProps {
@@ -28,7 +29,9 @@ export function StatusPoller(props: StatusPollerProps) {
  */
 function Poller({ linkId, paymentKey, unavailable, onServerTime }: StatusPollerProps) {
   const router = useRouter();
-  const started = useRef(Date.now());
+  const { pollStatus } = useCheckoutActions();
+  // When polling began: set by the first interval decision, not during render.
+  const started = useRef<number | null>(null);
   const refreshed = useRef(false);
   const changed = (d: Extract<StatusResult, { ok: true }>) => d.status !== "02" || d.paymentKey !== paymentKey;
 
@@ -42,6 +45,7 @@ function Poller({ linkId, paymentKey, unavailable, onServerTime }: StatusPollerP
     refetchInterval: (query) => {
       const d = query.state.data;
       if (d && changed(d)) return false;
+      started.current ??= Date.now();
       return pollInterval(Date.now() - started.current, query.state.fetchFailureCount);
     },
     refetchOnWindowFocus: true,

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "../../i18n/locale";
-import { CopyButton } from "../ui/copy-button";
+import type { Locale } from "@/lib/i18n/locale";
+import { CopyButton } from "@/components/ui/copy-button";
 import { bankLogo, bankName, stepsBank } from "./banks";
-import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "./format";
+import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/format";
 
 export interface VaPanelProps {
   bank: string;

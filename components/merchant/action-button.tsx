@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { ActionResult } from "../../app/merchant/actions";
+import type { ActionResult } from "@/lib/console/action-results";
 
 /**
  * One button, one server action (bound to its id on the server page). On success the page
@@ -20,9 +20,7 @@ export function ActionButton({
   success?: string;
 }) {
   const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
-    null,
-  );
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const cls = variant === "primary" ? "btn" : `btn btn-${variant}`;
   return (
     <span>
@@ -33,16 +31,12 @@ export function ActionButton({
         onClick={() =>
           start(async () => {
             const result = await action();
-            if (!result.ok)
-              return setMessage({ ok: false, text: result.error });
+            if (!result.ok) return setMessage({ ok: false, text: result.error });
             setMessage(
               success
                 ? {
                     ok: true,
-                    text: success.replace(
-                      "{status}",
-                      String((result as { status?: number }).status ?? ""),
-                    ),
+                    text: success.replace("{status}", String((result as { status?: number }).status ?? "")),
                   }
                 : null,
             );
@@ -52,16 +46,7 @@ export function ActionButton({
       >
         {label}
       </button>
-      <span
-        role="status"
-        className={
-          message
-            ? message.ok
-              ? "block small"
-              : "block small error"
-            : undefined
-        }
-      >
+      <span role="status" className={message ? (message.ok ? "block small" : "block small error") : undefined}>
         {message?.text}
       </span>
     </span>

@@ -1,20 +1,14 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import {
-  createLinkAction,
-  type CreateResult,
-} from "../../app/merchant/actions";
-import type { CreateLinkRequest, LinkDetail } from "../../lib/contract/console";
-import {
-  formTotals,
-  moneyFromInput,
-  type TotalsError,
-} from "../../lib/contract/invoice";
-import { parseMoney } from "../../lib/money";
-import type { Locale } from "../../i18n/locale";
-import { rupiah } from "../checkout/format";
-import { CopyButton } from "../ui/copy-button";
+import type { CreateResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
+import type { CreateLinkRequest, LinkDetail } from "@/lib/contract/console";
+import { formTotals, moneyFromInput, type TotalsError } from "@/lib/contract/invoice";
+import { parseMoney } from "@/lib/contract/money";
+import type { Locale } from "@/lib/i18n/locale";
+import { rupiah } from "@/lib/i18n/format";
+import { CopyButton } from "@/components/ui/copy-button";
 
 type Item = { name: string; price: string; quantity: string };
 type Fee = { text: string; value: string };
@@ -38,21 +32,12 @@ const emptyCustomer = {
  * gateway still decides, and its refusals come back by field. Nothing typed is ever lost:
  * the state lives here until a link exists.
  */
-export function CreateLinkForm({
-  labels,
-  locale,
-}: {
-  labels: CreateLabels;
-  locale: Locale;
-}) {
-  const l = (key: string, n?: number) =>
-    (labels[key] ?? key).replace("{n}", String(n ?? ""));
+export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; locale: Locale }) {
+  const l = (key: string, n?: number) => (labels[key] ?? key).replace("{n}", String(n ?? ""));
   const [title, setTitle] = useState("");
   const [subTitle, setSubTitle] = useState("");
   const [reference, setReference] = useState("");
-  const [items, setItems] = useState<Item[]>([
-    { name: "", price: "", quantity: "1" },
-  ]);
+  const [items, setItems] = useState<Item[]>([{ name: "", price: "", quantity: "1" }]);
   const [fees, setFees] = useState<Fee[]>([]);
   const [customer, setCustomer] = useState(emptyCustomer);
   const [expiry, setExpiry] = useState("1440");
@@ -62,6 +47,7 @@ export function CreateLinkForm({
   const [created, setCreated] = useState<LinkDetail | null>(null);
   const [pending, start] = useTransition();
   const formRef = useRef<HTMLFormElement>(null);
+  const createLinkAction = useConsoleAction("createLink");
 
   const totals = formTotals(items, fees);
   const totalsMessage: Record<TotalsError, string> = {
@@ -73,8 +59,7 @@ export function CreateLinkForm({
 
   function validate(): Record<string, string> {
     const e: Record<string, string> = {};
-    for (const [path, code] of Object.entries(totals.errors))
-      e[path] = totalsMessage[code];
+    for (const [path, code] of Object.entries(totals.errors)) e[path] = totalsMessage[code];
     if (!title.trim()) e.title = l("errRequired");
     items.forEach((it, i) => {
       if (!it.name.trim()) e[`items.${i}.name`] = l("errRequired");
@@ -82,25 +67,15 @@ export function CreateLinkForm({
     fees.forEach((f, i) => {
       if (!f.text.trim()) e[`fees.${i}.text`] = l("errRequired");
     });
-    if (customer.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email))
-      e.email = l("errEmail");
-    if (
-      !/^\d{1,6}$/.test(expiry) ||
-      Number(expiry) < 1 ||
-      Number(expiry) > 129_600
-    )
-      e.expiry = l("errExpiry");
+    if (customer.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email)) e.email = l("errEmail");
+    if (!/^\d{1,6}$/.test(expiry) || Number(expiry) < 1 || Number(expiry) > 129_600) e.expiry = l("errExpiry");
     return e;
   }
 
   function focusFirstError(e: Record<string, string>) {
     const first = Object.keys(e)[0];
     if (!first) return;
-    requestAnimationFrame(() =>
-      formRef.current
-        ?.querySelector<HTMLElement>(`[data-field="${first}"]`)
-        ?.focus(),
-    );
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
   }
 
   function submit(ev: React.FormEvent) {
@@ -153,28 +128,14 @@ export function CreateLinkForm({
       }
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(result.fields ?? {}))
-        fields[
-          k.startsWith("totalAmount")
-            ? "total"
-            : k === "partnerReferenceNo"
-              ? "reference"
-              : k
-        ] = v;
+        fields[k.startsWith("totalAmount") ? "total" : k === "partnerReferenceNo" ? "reference" : k] = v;
       setErrors(fields);
       setSummary(result.error);
       focusFirstError(fields);
     });
   }
 
-  if (created)
-    return (
-      <Created
-        link={created}
-        labels={labels}
-        locale={locale}
-        onAnother={() => location.assign("/merchant/links/new")}
-      />
-    );
+  if (created) return <Created link={created} labels={labels} locale={locale} onAnother={() => location.reload()} />;
 
   const field = (
     id: string,
@@ -190,9 +151,7 @@ export function CreateLinkForm({
   ) => {
     const err = errors[id];
     const describedBy =
-      [err ? `${id}-error` : "", opts.hint ? `${id}-hint` : ""]
-        .filter(Boolean)
-        .join(" ") || undefined;
+      [err ? `${id}-error` : "", opts.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
     return (
       <div className="field">
         <label htmlFor={`f-${id}`}>{label}</label>
@@ -224,8 +183,7 @@ export function CreateLinkForm({
     setItems((all) => all.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   const setFee = (i: number, patch: Partial<Fee>) =>
     setFees((all) => all.map((f, j) => (j === i ? { ...f, ...patch } : f)));
-  const setCust = (k: keyof typeof emptyCustomer) => (v: string) =>
-    setCustomer((c) => ({ ...c, [k]: v }));
+  const setCust = (k: keyof typeof emptyCustomer) => (v: string) => setCustomer((c) => ({ ...c, [k]: v }));
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
@@ -248,23 +206,13 @@ export function CreateLinkForm({
         <legend>{l("items")}</legend>
         {items.map((it, i) => (
           <div className="line" key={i}>
-            {field(`items.${i}.name`, l("itemName", i + 1), it.name, (v) =>
-              setItem(i, { name: v }),
-            )}
-            {field(
-              `items.${i}.price`,
-              l("itemPrice", i + 1),
-              it.price,
-              (v) => setItem(i, { price: v }),
-              { inputMode: "decimal" },
-            )}
-            {field(
-              `items.${i}.quantity`,
-              l("itemQuantity", i + 1),
-              it.quantity,
-              (v) => setItem(i, { quantity: v }),
-              { inputMode: "numeric" },
-            )}
+            {field(`items.${i}.name`, l("itemName", i + 1), it.name, (v) => setItem(i, { name: v }))}
+            {field(`items.${i}.price`, l("itemPrice", i + 1), it.price, (v) => setItem(i, { price: v }), {
+              inputMode: "decimal",
+            })}
+            {field(`items.${i}.quantity`, l("itemQuantity", i + 1), it.quantity, (v) => setItem(i, { quantity: v }), {
+              inputMode: "numeric",
+            })}
             {items.length > 1 && (
               <button
                 type="button"
@@ -279,9 +227,7 @@ export function CreateLinkForm({
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() =>
-            setItems((all) => [...all, { name: "", price: "", quantity: "1" }])
-          }
+          onClick={() => setItems((all) => [...all, { name: "", price: "", quantity: "1" }])}
         >
           {l("addItem")}
         </button>
@@ -290,16 +236,10 @@ export function CreateLinkForm({
         <legend>{l("fees")}</legend>
         {fees.map((f, i) => (
           <div className="line fee" key={i}>
-            {field(`fees.${i}.text`, l("feeText", i + 1), f.text, (v) =>
-              setFee(i, { text: v }),
-            )}
-            {field(
-              `fees.${i}.value`,
-              l("feeValue", i + 1),
-              f.value,
-              (v) => setFee(i, { value: v }),
-              { inputMode: "decimal" },
-            )}
+            {field(`fees.${i}.text`, l("feeText", i + 1), f.text, (v) => setFee(i, { text: v }))}
+            {field(`fees.${i}.value`, l("feeValue", i + 1), f.value, (v) => setFee(i, { value: v }), {
+              inputMode: "decimal",
+            })}
             <button
               type="button"
               className="btn btn-secondary"
@@ -320,59 +260,25 @@ export function CreateLinkForm({
       <fieldset>
         <legend>{l("customer")}</legend>
         <div className="row">
-          {field(
-            "firstName",
-            l("firstName"),
-            customer.firstName,
-            setCust("firstName"),
-            { autoComplete: "off" },
-          )}
-          {field(
-            "lastName",
-            l("lastName"),
-            customer.lastName,
-            setCust("lastName"),
-          )}
+          {field("firstName", l("firstName"), customer.firstName, setCust("firstName"), { autoComplete: "off" })}
+          {field("lastName", l("lastName"), customer.lastName, setCust("lastName"))}
           {field("email", l("email"), customer.email, setCust("email"), {
             type: "email",
             inputMode: "email",
           })}
-          {field(
-            "phoneNumber",
-            l("phone"),
-            customer.phoneNumber,
-            setCust("phoneNumber"),
-            { type: "tel", inputMode: "tel" },
-          )}
+          {field("phoneNumber", l("phone"), customer.phoneNumber, setCust("phoneNumber"), {
+            type: "tel",
+            inputMode: "tel",
+          })}
         </div>
         <fieldset>
           <legend>{l("billing")}</legend>
           <div className="row">
-            {field(
-              "address",
-              l("address"),
-              customer.address,
-              setCust("address"),
-            )}
+            {field("address", l("address"), customer.address, setCust("address"))}
             {field("city", l("city"), customer.city, setCust("city"))}
-            {field(
-              "postalCode",
-              l("postalCode"),
-              customer.postalCode,
-              setCust("postalCode"),
-            )}
-            {field(
-              "province",
-              l("province"),
-              customer.province,
-              setCust("province"),
-            )}
-            {field(
-              "countryCode",
-              l("country"),
-              customer.countryCode,
-              setCust("countryCode"),
-            )}
+            {field("postalCode", l("postalCode"), customer.postalCode, setCust("postalCode"))}
+            {field("province", l("province"), customer.province, setCust("province"))}
+            {field("countryCode", l("country"), customer.countryCode, setCust("countryCode"))}
           </div>
         </fieldset>
       </fieldset>
@@ -384,11 +290,7 @@ export function CreateLinkForm({
           })}
           <div className="field">
             <label htmlFor="f-language">{l("language")}</label>
-            <select
-              id="f-language"
-              value={language}
-              onChange={(e) => setLanguage(e.target.value)}
-            >
+            <select id="f-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
               <option value="">{l("languageAuto")}</option>
               <option value="en">{l("english")}</option>
               <option value="id">{l("indonesian")}</option>
@@ -398,22 +300,14 @@ export function CreateLinkForm({
       </fieldset>
       <div className="panel totals" aria-live="polite">
         <span>
-          {l("subtotal")}:{" "}
-          {totals.subtotal ? rupiah(parseMoney(totals.subtotal), locale) : "—"}
+          {l("subtotal")}: {totals.subtotal ? rupiah(parseMoney(totals.subtotal), locale) : "—"}
         </span>
         <span>
           {l("total")}:{" "}
-          <strong data-testid="live-total">
-            {totals.total ? rupiah(parseMoney(totals.total), locale) : "—"}
-          </strong>
+          <strong data-testid="live-total">{totals.total ? rupiah(parseMoney(totals.total), locale) : "—"}</strong>
         </span>
         {errors.total && (
-          <p
-            className="error"
-            id="total-error"
-            data-field="total"
-            tabIndex={-1}
-          >
+          <p className="error" id="total-error" data-field="total" tabIndex={-1}>
             {errors.total}
           </p>
         )}
@@ -448,8 +342,7 @@ function Created({
         }}
         tabIndex={-1}
       >
-        {l("created")}: {link.partnerReferenceNo} ·{" "}
-        {rupiah(parseMoney(link.totalAmount.value), locale)}
+        {l("created")}: {link.partnerReferenceNo} · {rupiah(parseMoney(link.totalAmount.value), locale)}
       </h2>
       <p className="label">{l("uri")}</p>
       <p className="uri mono" data-testid="payment-link-uri">
@@ -463,12 +356,7 @@ function Created({
           copied={l("copied")}
           failed={l("copyFailed")}
         />
-        <a
-          className="btn btn-secondary"
-          href={link.paymentLinkUri}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="btn btn-secondary" href={link.paymentLinkUri} target="_blank" rel="noopener noreferrer">
           {l("openAsPayer")}
         </a>
         <a
@@ -479,10 +367,7 @@ function Created({
         >
           {l("preview")}
         </a>
-        <a
-          className="btn btn-secondary"
-          href={`/merchant/links/${link.paymentLinkId}`}
-        >
+        <a className="btn btn-secondary" href={`/merchant/links/${link.paymentLinkId}`}>
           {l("details")}
         </a>
         <button type="button" className="btn btn-secondary" onClick={onAnother}>

@@ -1,14 +1,10 @@
 "use client";
 
 import { useActionState, useState, useTransition } from "react";
-import {
-  rotateKeyAction,
-  setCallbackUrlAction,
-  testCallbackAction,
-  type ActionResult,
-} from "../../app/merchant/actions";
-import type { TestCallback } from "../../lib/contract/console";
-import { CopyButton } from "../ui/copy-button";
+import type { ActionResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
+import type { TestCallback } from "@/lib/contract/console";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** The ConsoleDevelopers messages, as written (placeholders are filled here). */
 type Labels = Partial<Record<string, string>> & {
@@ -19,17 +15,9 @@ type Labels = Partial<Record<string, string>> & {
   copyFailed: string;
 };
 
-export function CallbackUrlForm({
-  value,
-  labels,
-}: {
-  value: string;
-  labels: Labels;
-}) {
-  const [state, action, pending] = useActionState<
-    ActionResult & { done?: boolean },
-    FormData
-  >(
+export function CallbackUrlForm({ value, labels }: { value: string; labels: Labels }) {
+  const setCallbackUrlAction = useConsoleAction("setCallbackUrl");
+  const [state, action, pending] = useActionState<ActionResult & { done?: boolean }, FormData>(
     async (prev, form) => {
       const r = await setCallbackUrlAction(prev, form);
       return r.ok ? { ok: true, done: true } : r;
@@ -69,6 +57,7 @@ export function CallbackUrlForm({
 
 /** Send test callback: the exact signed request and whatever came back. */
 export function TestCallbackButton({ labels }: { labels: Labels }) {
+  const testCallbackAction = useConsoleAction("testCallback");
   const [pending, start] = useTransition();
   const [result, setResult] = useState<ActionResult<{
     test: TestCallback;
@@ -90,9 +79,7 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
             <div>
               <h3>{labels.testRequest}</h3>
               <pre className="pre" data-testid="test-request">
-                {`POST ${result.test.request.url}\n${Object.entries(
-                  result.test.request.headers,
-                )
+                {`POST ${result.test.request.url}\n${Object.entries(result.test.request.headers)
                   .map(([k, v]) => `${k}: ${v}`)
                   .join("\n")}\n\n${result.test.request.body}`}
               </pre>
@@ -102,10 +89,7 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
               <pre className="pre" data-testid="test-reply">
                 {result.test.response
                   ? `HTTP ${result.test.response.status} (${result.test.response.latencyMs} ms)\n\n${result.test.response.body}`
-                  : labels.testError.replace(
-                      "{error}",
-                      result.test.error ?? "",
-                    )}
+                  : labels.testError.replace("{error}", result.test.error ?? "")}
               </pre>
             </div>
           </div>
@@ -116,13 +100,8 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
 }
 
 /** Rotate a key: the new value once, with copy; the old one's end of grace. */
-export function RotateKey({
-  which,
-  labels,
-}: {
-  which: "secretKey" | "clientSecret";
-  labels: Labels;
-}) {
+export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecret"; labels: Labels }) {
+  const rotateKeyAction = useConsoleAction("rotateKey");
   const [pending, start] = useTransition();
   const [result, setResult] = useState<ActionResult<{
     value: string;
@@ -134,25 +113,17 @@ export function RotateKey({
         type="button"
         className="btn btn-secondary"
         disabled={pending}
-        onClick={() =>
-          start(async () => setResult(await rotateKeyAction(which)))
-        }
+        onClick={() => start(async () => setResult(await rotateKeyAction(which)))}
       >
-        {which === "secretKey"
-          ? labels.rotateSecretKey
-          : labels.rotateClientSecret}
+        {which === "secretKey" ? labels.rotateSecretKey : labels.rotateClientSecret}
       </button>
       <div role="status">
         {result && !result.ok && <p className="error">{result.error}</p>}
         {result?.ok && (
           <>
             <p>
-              <strong>
-                {which === "secretKey"
-                  ? labels.newSecretKey
-                  : labels.newClientSecret}
-              </strong>{" "}
-              — {labels.showOnce}
+              <strong>{which === "secretKey" ? labels.newSecretKey : labels.newClientSecret}</strong> —{" "}
+              {labels.showOnce}
             </p>
             <p className="mono uri" data-testid={`new-${which}`}>
               {result.value}
@@ -164,12 +135,7 @@ export function RotateKey({
               copied={labels.copied}
               failed={labels.copyFailed}
             />
-            <p className="small">
-              {labels.oldUntil.replace(
-                "{at}",
-                new Date(result.until).toLocaleString(),
-              )}
-            </p>
+            <p className="small">{labels.oldUntil.replace("{at}", new Date(result.until).toLocaleString())}</p>
           </>
         )}
       </div>

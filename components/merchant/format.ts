@@ -1,5 +1,5 @@
-import { INTL_LOCALE, type Locale } from "../../i18n/locale";
-import { minorOf, rupiah } from "../checkout/format";
+import { INTL_LOCALE, type Locale } from "@/lib/i18n/locale";
+import { minorOf, rupiah } from "@/lib/i18n/format";
 
 /** A wire amount ("150000.00") for people, in the console's language. */
 export function money(value: string, locale: Locale): string {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { setMethodAction, type ActionResult } from "../../app/merchant/actions";
+import type { ActionResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
 
 export interface ToggleLabels {
   on: string;
@@ -30,6 +31,7 @@ export function MethodToggle({
   active: boolean;
   labels: ToggleLabels;
 }) {
+  const setMethodAction = useConsoleAction("setMethod");
   const [state, action, pending] = useActionState<ActionResult, FormData>(
     async (prev, form) => {
       const result = await setMethodAction(prev, form);
@@ -44,13 +46,7 @@ export function MethodToggle({
       <input type="hidden" name="groupId" value={groupId} />
       {methodId && <input type="hidden" name="methodId" value={methodId} />}
       <label htmlFor={`${id}-active`}>
-        <input
-          id={`${id}-active`}
-          type="checkbox"
-          name="active"
-          defaultChecked={active}
-        />{" "}
-        {name}: {labels.on}
+        <input id={`${id}-active`} type="checkbox" name="active" defaultChecked={active} /> {name}: {labels.on}
       </label>
       <label htmlFor={`${id}-reason`} className="visually-hidden">
         {labels.reason} ({name})

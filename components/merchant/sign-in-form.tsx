@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { signInAction, type ActionResult } from "../../app/merchant/actions";
+import type { ActionResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
 
 export interface SignInLabels {
   email: string;
@@ -10,17 +11,9 @@ export interface SignInLabels {
 }
 
 /** Email and password; a refusal comes back as one generic message, the email kept. */
-export function SignInForm({
-  labels,
-  next,
-}: {
-  labels: SignInLabels;
-  next: string;
-}) {
-  const [state, action, pending] = useActionState<ActionResult, FormData>(
-    signInAction,
-    { ok: true },
-  );
+export function SignInForm({ labels, next }: { labels: SignInLabels; next: string }) {
+  const signIn = useConsoleAction("signIn");
+  const [state, action, pending] = useActionState<ActionResult, FormData>(signIn, { ok: true });
   return (
     <form action={action} noValidate>
       {!state.ok && (
@@ -42,13 +35,7 @@ export function SignInForm({
       </div>
       <div className="field">
         <label htmlFor="password">{labels.password}</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
       <button type="submit" className="btn" disabled={pending}>
         {labels.submit}

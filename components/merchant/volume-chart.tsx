@@ -1,5 +1,5 @@
-import type { Overview } from "../../lib/contract/console";
-import { parseMoney } from "../../lib/money";
+import type { Overview } from "@/lib/contract/console";
+import { parseMoney } from "@/lib/contract/money";
 
 /**
  * Daily volume as an SVG bar chart, drawn on the server: no chart library, no script, no
@@ -22,21 +22,10 @@ export function VolumeChart({
   const max = Math.max(1, ...values);
   const bar = (width - pad * 2) / daily.length;
   return (
-    <svg
-      className="chart"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-labelledby="chart-title chart-desc"
-    >
+    <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title chart-desc">
       <title id="chart-title">{title}</title>
       <desc id="chart-desc">{description}</desc>
-      <line
-        className="axis"
-        x1={pad}
-        x2={width - pad}
-        y1={height - pad}
-        y2={height - pad}
-      />
+      <line className="axis" x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} />
       {daily.map((d, i) => {
         const h = Math.round(((values[i] ?? 0) / max) * (height - pad * 2));
         return (

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import type en from "../../messages/en.json";
+import type en from "@/messages/en.json";
 
 export type Messages = typeof en;
 const cache = new Map<string, Messages>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SnapError } from "../snap/codes";
+import { SnapError } from "@/lib/snap/codes";
 import { parseJsonBody, queryParams } from "./body";
 
 const bytes = (s: string) => new TextEncoder().encode(s);

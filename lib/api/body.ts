@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { SnapError } from "../snap/codes";
+import { SnapError } from "@/lib/snap/codes";
 import { fieldPath } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;

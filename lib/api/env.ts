@@ -1,8 +1,7 @@
-import type { Executor } from "../db/client";
-import type { GatewayContext } from "../gateway/context";
-import type { Partner } from "../gateway/partners";
-import type { ServiceCode } from "../snap/codes";
-import type { SnapHeaders } from "../snap/headers";
+import type { Executor, GatewayContext } from "@/lib/gateway/context";
+import type { Partner } from "@/lib/gateway/partners";
+import type { ServiceCode } from "@/lib/snap/codes";
+import type { SnapHeaders } from "@/lib/snap/headers";
 
 /** Hono context variables set by the SNAP wrapper for handlers. */
 export interface ApiEnv {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CASES, SnapError, type SnapCase } from "../snap/codes";
+import { CASES, SnapError, type SnapCase } from "@/lib/snap/codes";
 import { fieldPath, toSnapAnswer, zodToSnapError } from "./errors";
-import { CreatePaymentLinkRequest, LinkLookupRequest } from "./schemas/payment-link";
+import { CreatePaymentLinkRequest, LinkLookupRequest } from "@/lib/contract/payment-link";
 import { TokenRequest } from "./routes/access-token";
 
 function validCreate(): Record<string, unknown> {

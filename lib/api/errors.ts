@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { envelope, httpStatusOf, SnapError, type ServiceCode, type SnapEnvelope } from "../snap/codes";
+import { envelope, httpStatusOf, SnapError, type ServiceCode, type SnapEnvelope } from "@/lib/snap/codes";
 
 /** One mapper: any error → the SNAP envelope and its HTTP status. */
 export function toSnapAnswer(err: unknown, service: ServiceCode): { status: number; body: SnapEnvelope; unexpected: boolean } {

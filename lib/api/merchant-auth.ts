@@ -1,11 +1,7 @@
 import type { Context } from "hono";
-import {
-  authenticateSession,
-  sessionExpired,
-  type ConsoleSession,
-} from "../gateway/console-users";
-import type { GatewayContext } from "../gateway/context";
-import type { Partner } from "../gateway/partners";
+import { authenticateSession, sessionExpired, type ConsoleSession } from "@/lib/gateway/console-users";
+import type { GatewayContext } from "@/lib/gateway/context";
+import type { Partner } from "@/lib/gateway/partners";
 import { authenticateSecretKey, V1Error } from "./v1-auth";
 
 export interface MerchantCaller {
@@ -17,9 +13,7 @@ export interface MerchantCaller {
 
 /** The console session token of a request, from `Authorization: Bearer cs_…`. */
 export function bearerToken(c: Context): string | null {
-  const m = /^Bearer\s+(cs_\S+)$/i.exec(
-    c.req.header("authorization")?.trim() ?? "",
-  );
+  const m = /^Bearer\s+(cs_\S+)$/i.exec(c.req.header("authorization")?.trim() ?? "");
   return m?.[1] ?? null;
 }
 
@@ -41,11 +35,6 @@ export async function authenticateMerchant(
   if (opts.sessionOnly) throw sessionExpired();
   const partner = await authenticateSecretKey(c, gw);
   if (partner.kind !== "merchant")
-    throw new V1Error(
-      401,
-      "authentication_error",
-      "invalid_api_key",
-      "This route takes a merchant's secret key.",
-    );
+    throw new V1Error(401, "authentication_error", "invalid_api_key", "This route takes a merchant's secret key.");
   return { partner, session: null, token: null };
 }

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { GatewayContext } from "../gateway/context";
+import type { GatewayContext } from "@/lib/gateway/context";
 import type { ApiEnv } from "./env";
 import { fieldPath } from "./errors";
 import { authenticateMerchant, type MerchantCaller } from "./merchant-auth";
 import { v1Body } from "./routes/intents";
-import { V1ErrorBody } from "./schemas/intents";
+import { V1ErrorBody } from "@/lib/contract/intents";
 import { V1Error, v1ErrorResponse } from "./v1-auth";
 
 /**
@@ -14,11 +14,7 @@ import { V1Error, v1ErrorResponse } from "./v1-auth";
  * or sk_ key), query and body parsing into the /v1 error shape, the answer parsed through
  * its schema before it is sent. A handler is only the business step.
  */
-export interface V1Route<
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends z.ZodType,
-> {
+export interface V1Route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
   method: "get" | "post" | "patch" | "delete";
   /** Hono form (`/v1/payment-links/:id`). */
   path: string;
@@ -39,10 +35,7 @@ export interface V1Route<
   }) => Promise<z.input<R>>;
 }
 
-const SECURITY: Record<
-  "merchant" | "session" | "none",
-  Record<string, string[]>[]
-> = {
+const SECURITY: Record<"merchant" | "session" | "none", Record<string, string[]>[]> = {
   merchant: [{ secretKey: [] }, { consoleSession: [] }],
   session: [{ consoleSession: [] }],
   none: [],
@@ -63,9 +56,7 @@ export function mountV1Route<
     request: {
       ...(params.length
         ? {
-            params: z.object(
-              Object.fromEntries(params.map((p) => [p, z.string()])),
-            ),
+            params: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))),
           }
         : {}),
       ...(route.query ? { query: route.query as never } : {}),
@@ -117,9 +108,7 @@ export function mountV1Route<
         }
         query = parsed.data as z.output<Q>;
       }
-      const body = route.body
-        ? (await v1Body(c, route.body)).data
-        : (undefined as z.output<B>);
+      const body = route.body ? (await v1Body(c, route.body)).data : (undefined as z.output<B>);
       const result = await route.handler({
         c,
         caller,
@@ -127,10 +116,7 @@ export function mountV1Route<
         body,
         params: c.req.param() as Record<string, string>,
       });
-      return c.json(
-        route.response.parse(result) as object,
-        route.status ?? 200,
-      );
+      return c.json(route.response.parse(result) as object, route.status ?? 200);
     } catch (err) {
       return v1ErrorResponse(c, gw, err);
     }

@@ -13,7 +13,7 @@ import {
   TestCallback,
   type CreateLinkRequest,
   type ListLinksQuery,
-} from "../contract/console";
+} from "@/lib/contract/console";
 
 /** A /v1 error answer: {error: {type, code, message, param}}. */
 export class ConsoleClientError extends Error {
@@ -30,8 +30,7 @@ export class ConsoleClientError extends Error {
 }
 
 /** Who the client speaks for: a console session (the console's server) or a merchant's sk_ key (a script). */
-export type ConsoleAuth =
-  { sessionToken: string } | { secretKey: string } | null;
+export type ConsoleAuth = { sessionToken: string } | { secretKey: string } | null;
 
 export interface ConsoleClientOptions {
   fetchImpl?: typeof fetch;
@@ -67,21 +66,15 @@ export class ConsoleClient {
       ...extra,
     };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (this.auth && "sessionToken" in this.auth)
-      headers.Authorization = `Bearer ${this.auth.sessionToken}`;
-    if (this.auth && "secretKey" in this.auth)
-      headers["X-Secret-Key"] = this.auth.secretKey;
-    if (this.options.requestId)
-      headers["X-Request-Id"] = this.options.requestId;
-    const res = await this.fetchImpl(
-      `${this.baseUrl.replace(/\/+$/, "")}${path}`,
-      {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        cache: "no-store",
-      },
-    );
+    if (this.auth && "sessionToken" in this.auth) headers.Authorization = `Bearer ${this.auth.sessionToken}`;
+    if (this.auth && "secretKey" in this.auth) headers["X-Secret-Key"] = this.auth.secretKey;
+    if (this.options.requestId) headers["X-Request-Id"] = this.options.requestId;
+    const res = await this.fetchImpl(`${this.baseUrl.replace(/\/+$/, "")}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
     const json = (await res.json().catch(() => null)) as {
       error?: {
         type: string;
@@ -107,40 +100,25 @@ export class ConsoleClient {
    * Email + password → a session token. `frontend` is the console server's proof (the hosted
    * front end's sk_ key) that lets it name the browser's address for the sign-in limit.
    */
-  signIn(
-    email: string,
-    password: string,
-    frontend?: { secretKey: string; clientAddress: string },
-  ) {
+  signIn(email: string, password: string, frontend?: { secretKey: string; clientAddress: string }) {
     const extra: Record<string, string> = frontend
       ? {
           "X-Secret-Key": frontend.secretKey,
           "X-Client-Address": frontend.clientAddress,
         }
       : {};
-    return this.send(
-      SignInAnswer,
-      "POST",
-      "/v1/console/sessions",
-      { email, password },
-      extra,
-    );
+    return this.send(SignInAnswer, "POST", "/v1/console/sessions", { email, password }, extra);
   }
   session() {
     return this.send(ConsoleSessionInfo, "GET", "/v1/console/session");
   }
   async signOut(): Promise<void> {
-    await this.send(
-      ConsoleSessionInfo.partial(),
-      "DELETE",
-      "/v1/console/session",
-    );
+    await this.send(ConsoleSessionInfo.partial(), "DELETE", "/v1/console/session");
   }
 
   listLinks(query: ListLinksQuery = {}) {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query))
-      if (v !== undefined && v !== "") qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") qs.set(k, String(v));
     const s = qs.toString();
     return this.send(LinkList, "GET", `/v1/payment-links${s ? `?${s}` : ""}`);
   }
@@ -148,25 +126,13 @@ export class ConsoleClient {
     return this.send(LinkDetail, "POST", "/v1/payment-links", body);
   }
   getLink(id: string) {
-    return this.send(
-      LinkDetail,
-      "GET",
-      `/v1/payment-links/${encodeURIComponent(id)}`,
-    );
+    return this.send(LinkDetail, "GET", `/v1/payment-links/${encodeURIComponent(id)}`);
   }
   expireLink(id: string) {
-    return this.send(
-      LinkDetail,
-      "POST",
-      `/v1/payment-links/${encodeURIComponent(id)}/expire`,
-    );
+    return this.send(LinkDetail, "POST", `/v1/payment-links/${encodeURIComponent(id)}/expire`);
   }
   resendDelivery(id: string) {
-    return this.send(
-      Delivery,
-      "POST",
-      `/v1/callback-deliveries/${encodeURIComponent(id)}/resend`,
-    );
+    return this.send(Delivery, "POST", `/v1/callback-deliveries/${encodeURIComponent(id)}/resend`);
   }
   overview() {
     return this.send(Overview, "GET", "/v1/overview");
@@ -194,11 +160,7 @@ export class ConsoleClient {
     return this.send(RotatedSecretKey, "POST", "/v1/account/secret-key/rotate");
   }
   rotateClientSecret() {
-    return this.send(
-      RotatedClientSecret,
-      "POST",
-      "/v1/account/client-secret/rotate",
-    );
+    return this.send(RotatedClientSecret, "POST", "/v1/account/client-secret/rotate");
   }
   testCallback() {
     return this.send(TestCallback, "POST", "/v1/account/test-callback");

@@ -11,13 +11,9 @@ let cached: { file: string; secretKey: string } | null = null;
 
 function credentialsFile(): string {
   if (process.env.CHECKOUT_CREDENTIALS_FILE)
-    return path.resolve(
-      /*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE,
-    );
+    return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
   return path.join(
-    /*turbopackIgnore: true*/ path.resolve(
-      /*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data",
-    ),
+    /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
     "checkout-client.json",
   );
 }
@@ -26,9 +22,7 @@ export function frontendSecretKey(): string | null {
   const file = credentialsFile();
   if (cached?.file === file) return cached.secretKey;
   try {
-    const { secretKey } = JSON.parse(
-      fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"),
-    ) as { secretKey?: string };
+    const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
     if (!secretKey) return null;
     cached = { file, secretKey };
     return secretKey;
@@ -38,8 +32,6 @@ export function frontendSecretKey(): string | null {
 }
 
 export function gatewayBaseUrl(): string {
-  const url =
-    process.env.GATEWAY_BASE_URL ??
-    `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
+  const url = process.env.GATEWAY_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
   return url.replace(/\/+$/, "");
 }

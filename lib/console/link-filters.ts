@@ -1,8 +1,7 @@
-import type { ListLinksQuery } from "../contract/console";
+import type { ListLinksQuery } from "@/lib/contract/console";
 
 type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) =>
-  (Array.isArray(v) ? v[0] : v) ?? "";
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 /** The links page's filters from its query string; anything malformed is dropped, not sent. */
 export function linkFilters(sp: Params): {
@@ -16,13 +15,9 @@ export function linkFilters(sp: Params): {
   const q = one(sp.q).slice(0, 100);
   const from = /^\d{4}-\d{2}-\d{2}$/.test(one(sp.from)) ? one(sp.from) : "";
   const to = /^\d{4}-\d{2}-\d{2}$/.test(one(sp.to)) ? one(sp.to) : "";
-  const after = /^[0-9a-f-]{36}$/i.test(one(sp.after))
-    ? one(sp.after)
-    : undefined;
+  const after = /^[0-9a-f-]{36}$/i.test(one(sp.after)) ? one(sp.after) : undefined;
   const dayStart = (d: string, plus = 0) =>
-    new Date(
-      Date.parse(`${d}T00:00:00+07:00`) + plus * 86_400_000,
-    ).toISOString();
+    new Date(Date.parse(`${d}T00:00:00+07:00`) + plus * 86_400_000).toISOString();
   return {
     status,
     q,

@@ -1,10 +1,9 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { SnapCredentials } from "../client/gateway-client";
-import { simulateQrPayment, simulateVaPayment } from "../client/simulator";
-import type { LinkDetail } from "../contract/console";
-import { parseQris } from "../qris";
+import type { SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
+import type { LinkDetail } from "@/lib/contract/console";
 import { gatewayBaseUrl } from "./frontend";
 
 /**
@@ -15,19 +14,13 @@ import { gatewayBaseUrl } from "./frontend";
 export function consoleAcquirer(): SnapCredentials | null {
   if (process.env.GATEWAY_MODE === "production") return null;
   const file = process.env.SANDBOX_CREDENTIALS_FILE
-    ? path.resolve(
-        /*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE,
-      )
+    ? path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE)
     : path.join(
-        /*turbopackIgnore: true*/ path.resolve(
-          /*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data",
-        ),
+        /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
         "sandbox-credentials.json",
       );
   try {
-    const creds = JSON.parse(
-      fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"),
-    ) as { acquirer?: SnapCredentials };
+    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };
     return creds.acquirer?.privateKeyPem ? creds.acquirer : null;
   } catch {
     return null;
@@ -38,22 +31,13 @@ export type Simulation = "va" | "qr" | "qr-fail";
 
 /** Which notifications make sense for the link now: a pending link with a live VA or QR. */
 export function simulations(link: LinkDetail): Simulation[] {
-  if (
-    link.paymentFlagStatus !== "02" ||
-    !link.payment ||
-    link.payment.status !== "active"
-  )
-    return [];
+  if (link.paymentFlagStatus !== "02" || !link.payment || link.payment.status !== "active") return [];
   if (link.payment.type === "va") return ["va"];
   if (link.payment.type === "qr") return ["qr", "qr-fail"];
   return [];
 }
 
-export async function simulate(
-  acquirer: SnapCredentials,
-  link: LinkDetail,
-  kind: Simulation,
-): Promise<number> {
+export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind: Simulation): Promise<number> {
   const payment = link.payment;
   if (!payment || !simulations(link).includes(kind) || payment.content === "")
     throw new Error(`nothing to simulate: ${kind}`);
@@ -64,8 +48,8 @@ export async function simulate(
         amount: link.totalAmount.value,
       })
     ).status;
-  const referenceNo = parseQris(payment.content.value).referenceLabel;
-  if (!referenceNo) throw new Error("QR without a reference label");
+  // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
+  const referenceNo = payment.referenceNo;
   return (
     await simulateQrPayment(gatewayBaseUrl(), acquirer, {
       referenceNo,

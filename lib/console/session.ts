@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { ConsoleClient, ConsoleClientError } from "../clients/console-client";
-import type { ConsoleSessionInfo } from "../contract/console";
+import { ConsoleClient, ConsoleClientError } from "@/lib/clients/console-client";
+import type { ConsoleSessionInfo } from "@/lib/contract/console";
 import { frontendSecretKey, gatewayBaseUrl } from "./frontend";
 
 /** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (CONTRACT §5). */
@@ -27,11 +27,7 @@ export async function consoleClient(): Promise<ConsoleClient | null> {
   const token = await sessionToken();
   if (!token) return null;
   const requestId = (await headers()).get("x-request-id") ?? randomUUID();
-  return new ConsoleClient(
-    gatewayBaseUrl(),
-    { sessionToken: token },
-    { requestId },
-  );
+  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { requestId });
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
@@ -54,18 +50,13 @@ export const currentSession = cache(async (): Promise<Signed | null> => {
 /** For pages: the session, or off to the sign-in page (which comes back here afterwards). */
 export async function requireSession(returnTo: string): Promise<Signed> {
   const signed = await currentSession();
-  if (!signed)
-    redirect(
-      `/merchant/sign-in?next=${encodeURIComponent(safeReturn(returnTo))}`,
-    );
+  if (!signed) redirect(`/merchant/sign-in?next=${encodeURIComponent(safeReturn(returnTo))}`);
   return signed;
 }
 
 /** Only console paths are followed after sign-in: never an open redirect. */
 export function safeReturn(path: string | null | undefined): string {
-  return path &&
-    /^\/merchant(\/[\w\-/]*)?(\?[\w=&%.-]*)?$/.test(path) &&
-    !path.startsWith("/merchant/sign-in")
+  return path && /^\/merchant(\/[\w\-/]*)?(\?[\w=&%.-]*)?$/.test(path) && !path.startsWith("/merchant/sign-in")
     ? path
     : "/merchant";
 }
@@ -90,10 +81,7 @@ export async function clearSession(): Promise<void> {
 }
 
 /** Email + password → cookie. The gateway counts failures per account and per browser address. */
-export async function signInWithPassword(
-  email: string,
-  password: string,
-): Promise<"ok" | "refused"> {
+export async function signInWithPassword(email: string, password: string): Promise<"ok" | "refused"> {
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "";
   const key = frontendSecretKey();
   const client = new ConsoleClient(gatewayBaseUrl(), null);
@@ -106,10 +94,7 @@ export async function signInWithPassword(
     await storeSession(answer.token);
     return "ok";
   } catch (err) {
-    if (
-      err instanceof ConsoleClientError &&
-      (err.status === 401 || err.status === 400 || err.status === 429)
-    )
+    if (err instanceof ConsoleClientError && (err.status === 401 || err.status === 400 || err.status === 429))
       return "refused";
     throw err;
   }

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { AmountOut, Bilingual } from "../api/schemas/common";
-import {
-  CreatePaymentLinkRequest,
-  MethodGroup,
-  PaymentSection,
-} from "../api/schemas/payment-link";
+import { AmountOut, Bilingual } from "@/lib/contract/common";
+import { CreatePaymentLinkRequest, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
 
 /**
  * The console's part of the /v1 family (CONTRACT §5, docs/console.md): one schema per
@@ -46,14 +42,7 @@ export const ListLinksQuery = z.object({
 export type ListLinksQuery = z.input<typeof ListLinksQuery>;
 
 export const TimelineEntry = z.object({
-  type: z.enum([
-    "created",
-    "method_chosen",
-    "method_switched",
-    "paid",
-    "rejected",
-    "expired",
-  ]),
+  type: z.enum(["created", "method_chosen", "method_switched", "paid", "rejected", "expired"]),
   at: z.string(),
   method: z.string().nullable(),
   /** expired: `merchant` (Expire now) or `deadline`. */
@@ -163,9 +152,7 @@ export const Overview = z.object({
   }),
   /** Paid links ÷ links created, over the last 30 days; null when none were created. */
   conversion: z.number().nullable(),
-  daily: z.array(
-    z.object({ date: z.string(), amount: z.string(), count: z.number().int() }),
-  ),
+  daily: z.array(z.object({ date: z.string(), amount: z.string(), count: z.number().int() })),
 });
 export type Overview = z.infer<typeof Overview>;
 

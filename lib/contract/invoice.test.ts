@@ -15,15 +15,14 @@ describe("invoice money rules (one function for SNAP Create, /v1 create and the 
       subtotalMinor: 36_000_000,
       totalMinor: 35_500_000,
     });
-    expect(
-      invoiceTotals([{ priceMinor: 10, quantity: 3 }], [{ valueMinor: 20 }]),
-    ).toEqual({ subtotalMinor: 30, totalMinor: 50 });
+    expect(invoiceTotals([{ priceMinor: 10, quantity: 3 }], [{ valueMinor: 20 }])).toEqual({
+      subtotalMinor: 30,
+      totalMinor: 50,
+    });
   });
 
   it("refuses a total outside the safe-integer range instead of rounding", () => {
-    expect(() =>
-      invoiceTotals([{ priceMinor: 2 ** 52, quantity: 3 }], []),
-    ).toThrow();
+    expect(() => invoiceTotals([{ priceMinor: 2 ** 52, quantity: 3 }], [])).toThrow();
   });
 
   it.each([
@@ -40,18 +39,16 @@ describe("invoice money rules (one function for SNAP Create, /v1 create and the 
   });
 
   it("accepts negative fees (discounts) and reports each bad field by path", () => {
-    expect(
-      formTotals([{ price: "100000", quantity: "2" }], [{ value: "-5000" }]),
-    ).toEqual({ subtotal: "200000.00", total: "195000.00", errors: {} });
-    expect(
-      formTotals([{ price: "abc", quantity: "0" }], [{ value: "x" }]).errors,
-    ).toEqual({
+    expect(formTotals([{ price: "100000", quantity: "2" }], [{ value: "-5000" }])).toEqual({
+      subtotal: "200000.00",
+      total: "195000.00",
+      errors: {},
+    });
+    expect(formTotals([{ price: "abc", quantity: "0" }], [{ value: "x" }]).errors).toEqual({
       "items.0.price": "amount",
       "items.0.quantity": "quantity",
       "fees.0.value": "amount",
     });
-    expect(
-      formTotals([{ price: "100", quantity: "1" }], [{ value: "-100" }]).errors,
-    ).toEqual({ total: "total" });
+    expect(formTotals([{ price: "100", quantity: "1" }], [{ value: "-100" }]).errors).toEqual({ total: "total" });
   });
 });

@@ -1,11 +1,4 @@
-import {
-  formatMoney,
-  MoneyFormatError,
-  multiplyMinor,
-  parseMoney,
-  sumMinor,
-  type Minor,
-} from "../money";
+import { formatMoney, MoneyFormatError, multiplyMinor, parseMoney, sumMinor, type Minor } from "@/lib/contract/money";
 
 /**
  * The money rules of a payment link, in one place for every side: SNAP Create and the
@@ -17,13 +10,8 @@ export function invoiceTotals(
   items: readonly { priceMinor: Minor; quantity: number }[],
   fees: readonly { valueMinor: Minor }[],
 ): { subtotalMinor: Minor; totalMinor: Minor } {
-  const subtotalMinor = sumMinor(
-    items.map((i) => multiplyMinor(i.priceMinor, i.quantity)),
-  );
-  const totalMinor = sumMinor([
-    subtotalMinor,
-    ...fees.map((f) => f.valueMinor),
-  ]);
+  const subtotalMinor = sumMinor(items.map((i) => multiplyMinor(i.priceMinor, i.quantity)));
+  const totalMinor = sumMinor([subtotalMinor, ...fees.map((f) => f.valueMinor)]);
   return { subtotalMinor, totalMinor };
 }
 
@@ -34,10 +22,7 @@ export type TotalsError = "amount" | "quantity" | "range" | "total";
  * money strings and the totals, or the first problem of each field. Grouping separators are
  * refused rather than guessed ("1.000" is one thousand in Indonesian and one in English).
  */
-export function moneyFromInput(
-  text: string,
-  { allowNegative = false } = {},
-): string | null {
+export function moneyFromInput(text: string, { allowNegative = false } = {}): string | null {
   const m = /^\s*(-)?\s*(\d{1,15})(?:[.,](\d{1,2}))?\s*$/.exec(text);
   if (!m || (m[1] && !allowNegative)) return null;
   const value = `${m[1] ?? ""}${BigInt(m[2]!).toString()}.${(m[3] ?? "").padEnd(2, "0")}`;
@@ -64,11 +49,8 @@ export function formTotals(
   const lines = items.map((item, i) => {
     const price = moneyFromInput(item.price);
     if (price === null) errors[`items.${i}.price`] = "amount";
-    const quantity = /^\s*\d{1,7}\s*$/.test(item.quantity)
-      ? Number(item.quantity)
-      : NaN;
-    if (!(quantity >= 1 && quantity <= 1_000_000))
-      errors[`items.${i}.quantity`] = "quantity";
+    const quantity = /^\s*\d{1,7}\s*$/.test(item.quantity) ? Number(item.quantity) : NaN;
+    if (!(quantity >= 1 && quantity <= 1_000_000)) errors[`items.${i}.quantity`] = "quantity";
     return {
       priceMinor: price === null ? 0 : parseMoney(price),
       quantity: Number.isFinite(quantity) ? quantity : 0,
@@ -78,12 +60,10 @@ export function formTotals(
     const value = moneyFromInput(fee.value, { allowNegative: true });
     if (value === null) errors[`fees.${i}.value`] = "amount";
     return {
-      valueMinor:
-        value === null ? 0 : parseMoney(value, { allowNegative: true }),
+      valueMinor: value === null ? 0 : parseMoney(value, { allowNegative: true }),
     };
   });
-  if (Object.keys(errors).length > 0)
-    return { subtotal: null, total: null, errors };
+  if (Object.keys(errors).length > 0) return { subtotal: null, total: null, errors };
   try {
     const { subtotalMinor, totalMinor } = invoiceTotals(lines, feeLines);
     if (totalMinor <= 0) errors.total = "total";
@@ -93,8 +73,7 @@ export function formTotals(
       errors,
     };
   } catch (err) {
-    if (err instanceof MoneyFormatError)
-      return { subtotal: null, total: null, errors: { total: "range" } };
+    if (err instanceof MoneyFormatError) return { subtotal: null, total: null, errors: { total: "range" } };
     throw err;
   }
 }

@@ -70,7 +70,9 @@ async function openPostgres(url: string): Promise<Database> {
 /** The SQLSTATE of a unique violation, as both drivers report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
-  return !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
+  return (
+    !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint))
+  );
 }
 
 function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | null {

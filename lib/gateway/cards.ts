@@ -3,7 +3,7 @@
  * keep brand, last four and expiry, nothing more.
  */
 
-export { BRAND_LABEL, cardBrand, expired, luhnValid, type CardBrand } from "../sdk/card";
+export { BRAND_LABEL, cardBrand, expired, luhnValid, type CardBrand } from "@/lib/contract/card";
 
 export const TEST_CARDS = {
   "4111111111111111": "succeeds",

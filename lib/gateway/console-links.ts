@@ -1,24 +1,9 @@
-import {
-  and,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type {
-  ListLinksQuery,
-  LinkDetail,
-  LinkSummary,
-} from "../contract/console";
-import { paymentIntents, paymentLinks, payments } from "../db/schema";
-import { formatMoney } from "../money";
-import { SnapError } from "../snap/codes";
-import { isUuid } from "../uuid";
+import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { ListLinksQuery, LinkDetail, LinkSummary } from "@/lib/contract/console";
+import { paymentIntents, paymentLinks, payments } from "@/lib/db/schema";
+import { formatMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import { isUuid } from "@/lib/contract/uuid";
 import type { GatewayContext } from "./context";
 import { deliveriesOfLink } from "./deliveries";
 import { linkEventsOf, recordLinkEvent } from "./link-events";
@@ -34,13 +19,7 @@ import type { z } from "zod";
 type ListQuery = z.output<typeof ListLinksQuery>;
 
 export function noSuchLink(param: string | null = "id"): V1Error {
-  return new V1Error(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    "No such payment link.",
-    param,
-  );
+  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.", param);
 }
 
 /** A link of `partner` by id; another merchant's link is exactly as unknown as a missing one. */
@@ -60,8 +39,7 @@ export async function merchantLink(
       { forUpdate: opts.forUpdate ?? false },
     );
   } catch (err) {
-    if (err instanceof SnapError && err.snapCase === "transactionNotFound")
-      throw noSuchLink();
+    if (err instanceof SnapError && err.snapCase === "transactionNotFound") throw noSuchLink();
     throw err;
   }
 }
@@ -77,21 +55,13 @@ function flagCondition(flag: string, now: Date): SQL {
     case "02":
       return and(eq(paymentLinks.status, "pending"), open)!;
     default:
-      return and(
-        inArray(paymentLinks.status, ["pending", "rejected"]),
-        lte(paymentLinks.expiresAt, now),
-      )!;
+      return and(inArray(paymentLinks.status, ["pending", "rejected"]), lte(paymentLinks.expiresAt, now))!;
   }
 }
 
-const likePattern = (q: string) =>
-  `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function summaryOf(
-  link: LinkRow,
-  method: string | null,
-  now: Date,
-): LinkSummary {
+function summaryOf(link: LinkRow, method: string | null, now: Date): LinkSummary {
   const c = link.invoice.customer;
   return {
     paymentLinkId: link.id,
@@ -126,26 +96,16 @@ export async function listLinks(
   const now = ctx.now();
   const where: SQL[] = [eq(paymentLinks.partnerId, partner.id)];
   if (query.status) where.push(flagCondition(query.status, now));
-  if (query.q?.trim())
-    where.push(
-      sql`${paymentLinks.searchText} like ${likePattern(query.q.trim())}`,
-    );
-  if (query.createdFrom)
-    where.push(gte(paymentLinks.createdAt, new Date(query.createdFrom)));
-  if (query.createdTo)
-    where.push(lt(paymentLinks.createdAt, new Date(query.createdTo)));
+  if (query.q?.trim()) where.push(sql`${paymentLinks.searchText} like ${likePattern(query.q.trim())}`);
+  if (query.createdFrom) where.push(gte(paymentLinks.createdAt, new Date(query.createdFrom)));
+  if (query.createdTo) where.push(lt(paymentLinks.createdAt, new Date(query.createdTo)));
   if (query.startingAfter) {
     const cursor = query.startingAfter;
     const [known] = isUuid(cursor)
       ? await ctx.db
           .select({ id: paymentLinks.id })
           .from(paymentLinks)
-          .where(
-            and(
-              eq(paymentLinks.id, cursor),
-              eq(paymentLinks.partnerId, partner.id),
-            ),
-          )
+          .where(and(eq(paymentLinks.id, cursor), eq(paymentLinks.partnerId, partner.id)))
           .limit(1)
       : [];
     if (!known) throw noSuchLink("startingAfter");
@@ -166,19 +126,13 @@ export async function listLinks(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    data: page.map((r) =>
-      summaryOf(r.link, r.groupId ? `${r.groupId}.${r.methodId}` : null, now),
-    ),
+    data: page.map((r) => summaryOf(r.link, r.groupId ? `${r.groupId}.${r.methodId}` : null, now)),
     hasMore: rows.length > query.limit,
   };
 }
 
 /** GET /v1/payment-links/{id}: the invoice, the timeline, the payment and every callback delivery. */
-export async function linkDetail(
-  ctx: GatewayContext,
-  partner: Partner,
-  id: string,
-): Promise<LinkDetail> {
+export async function linkDetail(ctx: GatewayContext, partner: Partner, id: string): Promise<LinkDetail> {
   const view = await merchantLink(ctx, partner, id);
   const { link, payment } = view;
   const now = ctx.now();
@@ -213,11 +167,7 @@ export async function linkDetail(
     });
   }
   const inv = link.invoice;
-  const summary = summaryOf(
-    link,
-    payment ? `${payment.groupId}.${payment.methodId}` : null,
-    now,
-  );
+  const summary = summaryOf(link, payment ? `${payment.groupId}.${payment.methodId}` : null, now);
   const cardRow = card[0];
   return {
     ...summary,
@@ -254,10 +204,7 @@ export async function linkDetail(
           referenceNo: payment.referenceNo,
           status: payment.status,
           paidAt: payment.paidAt?.toISOString() ?? null,
-          card:
-            cardRow?.brand && cardRow.last4
-              ? { brand: cardRow.brand, last4: cardRow.last4 }
-              : null,
+          card: cardRow?.brand && cardRow.last4 ? { brand: cardRow.brand, last4: cardRow.last4 } : null,
         }
       : null,
     deliveries,
@@ -270,11 +217,7 @@ export async function linkDetail(
  * may still settle late, as after any deadline (CONTRACT §2). The status callback is
  * written in the same transaction.
  */
-export async function expireLink(
-  ctx: GatewayContext,
-  partner: Partner,
-  id: string,
-): Promise<void> {
+export async function expireLink(ctx: GatewayContext, partner: Partner, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const view = await merchantLink(ctx, partner, id, { forUpdate: true, tx });
     if (view.state !== "pending") {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { consoleSessions, consoleUsers, signInFailures } from "../db/schema";
-import { sha256Hex } from "../snap/signing";
+import type { Executor } from "@/lib/db/client";
+import { consoleSessions, consoleUsers, signInFailures } from "@/lib/db/schema";
+import { sha256Hex } from "@/lib/snap/signing";
 import type { GatewayContext } from "./context";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 import { getPartner, type Partner } from "./partners";
@@ -50,18 +50,12 @@ function scopesOf(email: string, address: string): string[] {
   return [`account:${sha256Hex(normalizeEmail(email))}`, `address:${address}`];
 }
 
-async function locked(
-  ctx: GatewayContext,
-  scopes: string[],
-  now: Date,
-): Promise<boolean> {
+async function locked(ctx: GatewayContext, scopes: string[], now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   const rows = await ctx.db
     .select({ scope: signInFailures.scope, n: sql<number>`count(*)::int` })
     .from(signInFailures)
-    .where(
-      and(inArray(signInFailures.scope, scopes), gt(signInFailures.at, since)),
-    )
+    .where(and(inArray(signInFailures.scope, scopes), gt(signInFailures.at, since)))
     .groupBy(signInFailures.scope);
   return rows.some((r) => r.n >= SIGN_IN_LIMIT);
 }
@@ -84,38 +78,27 @@ export async function signIn(
     .from(consoleUsers)
     .where(eq(consoleUsers.email, normalizeEmail(input.email)))
     .limit(1);
-  const ok = await verifyPassword(
-    input.password,
-    user?.passwordHash ?? (await decoyHash()),
-  );
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !ok) {
-    await ctx.db
-      .insert(signInFailures)
-      .values(scopes.map((scope) => ({ scope, at: now })));
+    await ctx.db.insert(signInFailures).values(scopes.map((scope) => ({ scope, at: now })));
     throw signInRefused();
   }
   const partner = await getPartner(ctx, user.partnerId);
   if (!partner || partner.kind !== "merchant") throw signInRefused();
   const token = `cs_${randomBytes(32).toString("base64url")}`;
-  const expiresAt = new Date(
-    now.getTime() + ctx.config.consoleSession.maxSeconds * 1000,
-  );
+  const expiresAt = new Date(now.getTime() + ctx.config.consoleSession.maxSeconds * 1000);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(consoleSessions)
-      .values({
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        partnerId: partner.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt,
-      });
+    await tx.insert(consoleSessions).values({
+      tokenHash: sha256Hex(token),
+      userId: user.id,
+      partnerId: partner.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    });
     // A success clears the account's failures (not the address's: one address may try many accounts).
     await tx.delete(signInFailures).where(eq(signInFailures.scope, scopes[0]!));
-    await tx
-      .delete(signInFailures)
-      .where(lt(signInFailures.at, new Date(now.getTime() - 24 * 3600_000)));
+    await tx.delete(signInFailures).where(lt(signInFailures.at, new Date(now.getTime() - 24 * 3600_000)));
   });
   return {
     token,
@@ -128,21 +111,13 @@ export async function signIn(
 }
 
 /** When the session ends if no further request comes: idle limit or absolute end, whichever first. */
-function effectiveEnd(
-  ctx: GatewayContext,
-  absolute: Date,
-  lastSeen: Date,
-): Date {
-  const idleEnd =
-    lastSeen.getTime() + ctx.config.consoleSession.idleSeconds * 1000;
+function effectiveEnd(ctx: GatewayContext, absolute: Date, lastSeen: Date): Date {
+  const idleEnd = lastSeen.getTime() + ctx.config.consoleSession.idleSeconds * 1000;
   return new Date(Math.min(absolute.getTime(), idleEnd));
 }
 
 /** A console token → its session, or 401. Each use moves the idle deadline (written at most every 30 s). */
-export async function authenticateSession(
-  ctx: GatewayContext,
-  token: string,
-): Promise<ConsoleSession> {
+export async function authenticateSession(ctx: GatewayContext, token: string): Promise<ConsoleSession> {
   if (!/^cs_[A-Za-z0-9_-]{43}$/.test(token)) throw sessionExpired();
   const tokenHash = sha256Hex(token);
   const now = ctx.now();
@@ -152,26 +127,13 @@ export async function authenticateSession(
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleSessions.userId))
     .where(eq(consoleSessions.tokenHash, tokenHash))
     .limit(1);
-  if (
-    !row ||
-    effectiveEnd(
-      ctx,
-      row.session.expiresAt,
-      row.session.lastSeenAt,
-    ).getTime() <= now.getTime()
-  ) {
-    if (row)
-      await ctx.db
-        .delete(consoleSessions)
-        .where(eq(consoleSessions.tokenHash, tokenHash));
+  if (!row || effectiveEnd(ctx, row.session.expiresAt, row.session.lastSeenAt).getTime() <= now.getTime()) {
+    if (row) await ctx.db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, tokenHash));
     throw sessionExpired();
   }
   let lastSeen = row.session.lastSeenAt;
   if (now.getTime() - lastSeen.getTime() > 30_000) {
-    await ctx.db
-      .update(consoleSessions)
-      .set({ lastSeenAt: now })
-      .where(eq(consoleSessions.tokenHash, tokenHash));
+    await ctx.db.update(consoleSessions).set({ lastSeenAt: now }).where(eq(consoleSessions.tokenHash, tokenHash));
     lastSeen = now;
   }
   const partner = await getPartner(ctx, row.session.partnerId);
@@ -183,13 +145,8 @@ export async function authenticateSession(
   };
 }
 
-export async function signOut(
-  ctx: GatewayContext,
-  token: string,
-): Promise<void> {
-  await ctx.db
-    .delete(consoleSessions)
-    .where(eq(consoleSessions.tokenHash, sha256Hex(token)));
+export async function signOut(ctx: GatewayContext, token: string): Promise<void> {
+  await ctx.db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, sha256Hex(token)));
 }
 
 /**

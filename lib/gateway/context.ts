@@ -1,6 +1,8 @@
 import type { Logger } from "pino";
-import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { Config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+
+export type { Executor } from "@/lib/db/client";
 import type { Vault } from "./vault";
 
 /** What every domain function needs, passed explicitly so tests can build one in-process. */

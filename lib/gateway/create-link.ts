@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { CreatePaymentLinkRequest } from "../api/schemas/payment-link";
-import type { Executor } from "../db/client";
-import { parseMoney } from "../money";
-import { resolvesToPrivate } from "../notify/target";
-import { SnapError } from "../snap/codes";
-import { jakartaDay, parseIsoWithOffset } from "../snap/time";
+import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
+import type { Executor } from "@/lib/db/client";
+import { parseMoney } from "@/lib/contract/money";
+import { resolvesToPrivate } from "@/lib/notify/target";
+import { SnapError } from "@/lib/snap/codes";
+import { jakartaDay, parseIsoWithOffset } from "@/lib/contract/time";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 import { createPaymentLink, type LinkView } from "./payment-links";
 
-type CreateBody = Omit<
-  z.output<typeof CreatePaymentLinkRequest>,
-  "partnerReferenceNo" | "trxId"
-> & {
+type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerReferenceNo" | "trxId"> & {
   partnerReferenceNo?: string | undefined;
   trxId?: string | undefined;
 };
@@ -31,26 +28,19 @@ export async function createLinkFromRequest(
 ): Promise<LinkView> {
   const info = body.additionalInfo;
   // CONTRACT §2: a production deployment refuses private and loopback callback targets.
-  if (
-    ctx.config.mode === "production" &&
-    info.callbackBaseUrl &&
-    (await resolvesToPrivate(info.callbackBaseUrl))
-  ) {
+  if (ctx.config.mode === "production" && info.callbackBaseUrl && (await resolvesToPrivate(info.callbackBaseUrl))) {
     throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
   }
   const expiresAt = body.expiredDate
     ? parseIsoWithOffset(body.expiredDate)!
     : new Date(ctx.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
-  const partnerReferenceNo =
-    body.partnerReferenceNo ?? generatedReference(ctx.now());
+  const partnerReferenceNo = body.partnerReferenceNo ?? generatedReference(ctx.now());
   return createPaymentLink(ctx, tx, partner, {
     partnerReferenceNo,
     trxId: body.trxId ?? partnerReferenceNo,
     currency: "IDR",
     expiresAt,
-    declaredTotalMinor: body.totalAmount
-      ? parseMoney(body.totalAmount.value)
-      : undefined,
+    declaredTotalMinor: body.totalAmount ? parseMoney(body.totalAmount.value) : undefined,
     invoice: {
       title: info.invoiceTitle,
       subTitle: info.invoiceSubTitle,

@@ -1,18 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Delivery } from "../contract/console";
-import { callbackAttempts, callbackDeliveries } from "../db/schema";
-import { isUuid } from "../uuid";
+import type { Delivery } from "@/lib/contract/console";
+import { callbackAttempts, callbackDeliveries } from "@/lib/db/schema";
+import { isUuid } from "@/lib/contract/uuid";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 import { V1Error } from "./v1-error";
 
 type DeliveryRow = typeof callbackDeliveries.$inferSelect;
 
-async function withAttempts(
-  ctx: GatewayContext,
-  rows: DeliveryRow[],
-): Promise<Delivery[]> {
+async function withAttempts(ctx: GatewayContext, rows: DeliveryRow[]): Promise<Delivery[]> {
   const attempts = rows.length
     ? await ctx.db
         .select()
@@ -31,8 +28,7 @@ async function withAttempts(
     url: d.url,
     status: d.status,
     attempts: d.attempts,
-    nextAttemptAt:
-      d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
+    nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
@@ -60,10 +56,7 @@ export async function listDeliveries(
   opts: { linkId?: string | undefined; limit: number },
 ) {
   const where = opts.linkId
-    ? and(
-        eq(callbackDeliveries.partnerId, partner.id),
-        eq(callbackDeliveries.linkId, opts.linkId),
-      )
+    ? and(eq(callbackDeliveries.partnerId, partner.id), eq(callbackDeliveries.linkId, opts.linkId))
     : eq(callbackDeliveries.partnerId, partner.id);
   const rows = await ctx.db
     .select()
@@ -74,11 +67,7 @@ export async function listDeliveries(
   return withAttempts(ctx, rows);
 }
 
-export function deliveriesOfLink(
-  ctx: GatewayContext,
-  partner: Partner,
-  linkId: string,
-): Promise<Delivery[]> {
+export function deliveriesOfLink(ctx: GatewayContext, partner: Partner, linkId: string): Promise<Delivery[]> {
   return listDeliveries(ctx, partner, { linkId, limit: 200 });
 }
 
@@ -87,29 +76,14 @@ export function deliveriesOfLink(
  * due at once. It is a delivery of its own (its own X-EXTERNAL-ID and attempts), pointing
  * back at the one it copies; another merchant's delivery is as unknown as a missing one.
  */
-export async function resendDelivery(
-  ctx: GatewayContext,
-  partner: Partner,
-  id: string,
-): Promise<Delivery> {
+export async function resendDelivery(ctx: GatewayContext, partner: Partner, id: string): Promise<Delivery> {
   const missing = () =>
-    new V1Error(
-      404,
-      "invalid_request_error",
-      "resource_missing",
-      "No such callback delivery.",
-      "id",
-    );
+    new V1Error(404, "invalid_request_error", "resource_missing", "No such callback delivery.", "id");
   if (!isUuid(id)) throw missing();
   const [original] = await ctx.db
     .select()
     .from(callbackDeliveries)
-    .where(
-      and(
-        eq(callbackDeliveries.id, id),
-        eq(callbackDeliveries.partnerId, partner.id),
-      ),
-    )
+    .where(and(eq(callbackDeliveries.id, id), eq(callbackDeliveries.partnerId, partner.id)))
     .limit(1);
   if (!original) throw missing();
   const now = ctx.now();

@@ -1,10 +1,10 @@
 import { lt, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/client";
-import { externalIds } from "../db/schema";
-import { builder, run, statement } from "../db/statements";
-import { SnapError } from "../snap/codes";
-import { jakartaDay } from "../snap/time";
+import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/client";
+import { externalIds } from "@/lib/db/schema";
+import { builder, run, statement } from "@/lib/db/statements";
+import { SnapError } from "@/lib/snap/codes";
+import { jakartaDay } from "@/lib/contract/time";
 
 const INSERT = statement(
   builder.insert(externalIds).values({ partnerId: sql.placeholder("partnerId"), day: sql.placeholder("day"), externalId: sql.placeholder("externalId") }),

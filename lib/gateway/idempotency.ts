@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/client";
+import { idempotencyKeys } from "@/lib/db/schema";
 import type { GatewayContext } from "./context";
 import { V1Error } from "./v1-error";
 

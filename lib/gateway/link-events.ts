@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { linkEvents, type LinkEventType } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { linkEvents, type LinkEventType } from "@/lib/db/schema";
 
 /**
  * The link's history for the console's timeline, written in the same transaction as the

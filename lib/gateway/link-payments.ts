@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { paymentLinks, payments, qrCodes, virtualAccounts } from "../db/schema";
-import { buildDynamicQris } from "../qris";
+import type { Executor } from "@/lib/db/client";
+import { type paymentLinks, payments, qrCodes, virtualAccounts } from "@/lib/db/schema";
+import { buildDynamicQris } from "@/lib/qris";
 import type { MethodRow } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { padServiceId, randomDigits, referenceNo, vaDigits } from "./ids";

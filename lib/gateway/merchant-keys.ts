@@ -1,30 +1,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Account, TestCallback } from "../contract/console";
-import { partners } from "../db/schema";
-import { CALLBACK_PATHS } from "../notify/outbox";
-import { callbackHeaders } from "../notify/sign";
-import { assertPublicTarget, resolvesToPrivate } from "../notify/target";
-import { sha256Hex } from "../snap/signing";
-import { formatJakarta } from "../snap/time";
+import type { Account, TestCallback } from "@/lib/contract/console";
+import { partners } from "@/lib/db/schema";
+import { CALLBACK_PATHS } from "@/lib/notify/outbox";
+import { callbackHeaders } from "@/lib/notify/sign";
+import { assertPublicTarget, resolvesToPrivate } from "@/lib/notify/target";
+import { sha256Hex } from "@/lib/snap/signing";
+import { formatJakarta } from "@/lib/contract/time";
 import type { GatewayContext } from "./context";
 import { FLAG_REASONS } from "./link-state";
 import { forgetPartner, getPartner, type Partner } from "./partners";
 import { V1Error } from "./v1-error";
 
 /** GET /v1/account: what the console's Developers page shows. No secret is ever in it. */
-export async function accountOf(
-  ctx: GatewayContext,
-  partner: Partner,
-): Promise<Account> {
-  const [row] = await ctx.db
-    .select()
-    .from(partners)
-    .where(eq(partners.id, partner.id))
-    .limit(1);
+export async function accountOf(ctx: GatewayContext, partner: Partner): Promise<Account> {
+  const [row] = await ctx.db.select().from(partners).where(eq(partners.id, partner.id)).limit(1);
   const now = ctx.now().getTime();
-  const live = (d: Date | null | undefined) =>
-    d && d.getTime() > now ? d.toISOString() : null;
+  const live = (d: Date | null | undefined) => (d && d.getTime() > now ? d.toISOString() : null);
   return {
     partnerId: partner.id,
     name: partner.name,
@@ -50,9 +42,7 @@ export async function rotateSecretKey(
   partner: Partner,
 ): Promise<{ secretKey: string; previousKeyValidUntil: string }> {
   const secretKey = `sk_${ctx.config.mode === "production" ? "live" : "test"}_${randomBytes(24).toString("base64url")}`;
-  const until = new Date(
-    ctx.now().getTime() + ctx.config.keyRotationGraceSeconds * 1000,
-  );
+  const until = new Date(ctx.now().getTime() + ctx.config.keyRotationGraceSeconds * 1000);
   await ctx.db
     .update(partners)
     .set({
@@ -71,9 +61,7 @@ export async function rotateClientSecret(
   partner: Partner,
 ): Promise<{ clientSecret: string; previousSecretValidUntil: string }> {
   const clientSecret = randomBytes(32).toString("base64url");
-  const until = new Date(
-    ctx.now().getTime() + ctx.config.keyRotationGraceSeconds * 1000,
-  );
+  const until = new Date(ctx.now().getTime() + ctx.config.keyRotationGraceSeconds * 1000);
   await ctx.db
     .update(partners)
     .set({
@@ -91,10 +79,7 @@ export async function rotateClientSecret(
  * to `{callbackBaseUrl}/v1.0/payment-link/notify`; answers the exact request and the reply.
  * Not stored in the outbox: nothing is retried, nothing counts as a delivery.
  */
-export async function sendTestCallback(
-  ctx: GatewayContext,
-  partner: Partner,
-): Promise<TestCallback> {
+export async function sendTestCallback(ctx: GatewayContext, partner: Partner): Promise<TestCallback> {
   const fresh = (await getPartner(ctx, partner.id)) ?? partner;
   if (!fresh.callbackBaseUrl) {
     throw new V1Error(
@@ -156,26 +141,15 @@ export async function sendTestCallback(
     return {
       request,
       response: null,
-      error:
-        err instanceof Error
-          ? `${err.name}: ${err.message}`.slice(0, 500)
-          : String(err).slice(0, 500),
+      error: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : String(err).slice(0, 500),
     };
   }
 }
 
 /** PATCH /v1/account: where callbacks go; in production never a private or loopback address. */
-export async function setCallbackBaseUrl(
-  ctx: GatewayContext,
-  partner: Partner,
-  url: string | null,
-): Promise<void> {
+export async function setCallbackBaseUrl(ctx: GatewayContext, partner: Partner, url: string | null): Promise<void> {
   const clean = url?.replace(/\/+$/, "") ?? null;
-  if (
-    clean &&
-    ctx.config.mode === "production" &&
-    (await resolvesToPrivate(clean))
-  ) {
+  if (clean && ctx.config.mode === "production" && (await resolvesToPrivate(clean))) {
     throw new V1Error(
       400,
       "invalid_request_error",
@@ -184,9 +158,6 @@ export async function setCallbackBaseUrl(
       "callbackBaseUrl",
     );
   }
-  await ctx.db
-    .update(partners)
-    .set({ callbackBaseUrl: clean })
-    .where(eq(partners.id, partner.id));
+  await ctx.db.update(partners).set({ callbackBaseUrl: clean }).where(eq(partners.id, partner.id));
   forgetPartner(partner.id);
 }

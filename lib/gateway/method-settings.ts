@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { merchantMethodSettings } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { merchantMethodSettings } from "@/lib/db/schema";
 import { loadCatalogue, REASON_TEXTS, type Catalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
@@ -18,16 +18,10 @@ type SettingRow = typeof merchantMethodSettings.$inferSelect;
 const TTL_MS = 5_000;
 const cache = new Map<string, { rows: SettingRow[]; until: number }>();
 
-async function settingsOf(
-  exec: Executor,
-  partnerId: string,
-): Promise<SettingRow[]> {
+async function settingsOf(exec: Executor, partnerId: string): Promise<SettingRow[]> {
   const hit = cache.get(partnerId);
   if (hit && hit.until > Date.now()) return hit.rows;
-  const rows = await exec
-    .select()
-    .from(merchantMethodSettings)
-    .where(eq(merchantMethodSettings.partnerId, partnerId));
+  const rows = await exec.select().from(merchantMethodSettings).where(eq(merchantMethodSettings.partnerId, partnerId));
   if (cache.size > 10_000) cache.clear();
   cache.set(partnerId, { rows, until: Date.now() + TTL_MS });
   return rows;
@@ -40,15 +34,8 @@ function textOf(active: boolean, reason: MethodReason | null) {
 }
 
 /** The catalogue as `partnerId`'s links see it. */
-export async function merchantCatalogue(
-  ctx: GatewayContext,
-  exec: Executor,
-  partnerId: string,
-): Promise<Catalogue> {
-  const [catalogue, settings] = await Promise.all([
-    loadCatalogue(ctx, exec),
-    settingsOf(exec, partnerId),
-  ]);
+export async function merchantCatalogue(ctx: GatewayContext, exec: Executor, partnerId: string): Promise<Catalogue> {
+  const [catalogue, settings] = await Promise.all([loadCatalogue(ctx, exec), settingsOf(exec, partnerId)]);
   if (settings.length === 0) return catalogue;
   const find = (groupId: string, methodId: string) =>
     settings.find((s) => s.groupId === groupId && s.methodId === methodId);
@@ -80,9 +67,7 @@ export async function setMethodActive(
 ): Promise<void> {
   const catalogue = await loadCatalogue(ctx);
   const known = input.methodId
-    ? catalogue.methods.some(
-        (m) => m.groupId === input.groupId && m.id === input.methodId,
-      )
+    ? catalogue.methods.some((m) => m.groupId === input.groupId && m.id === input.methodId)
     : catalogue.groups.some((g) => g.id === input.groupId);
   if (!known)
     throw new V1Error(
@@ -104,11 +89,7 @@ export async function setMethodActive(
     .insert(merchantMethodSettings)
     .values(row)
     .onConflictDoUpdate({
-      target: [
-        merchantMethodSettings.partnerId,
-        merchantMethodSettings.groupId,
-        merchantMethodSettings.methodId,
-      ],
+      target: [merchantMethodSettings.partnerId, merchantMethodSettings.groupId, merchantMethodSettings.methodId],
       set: { active: row.active, reason: row.reason, updatedAt: row.updatedAt },
     });
   cache.delete(partner.id);

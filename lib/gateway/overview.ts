@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Overview } from "../contract/console";
-import { formatMoney } from "../money";
+import type { Overview } from "@/lib/contract/console";
+import { formatMoney } from "@/lib/contract/money";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 
@@ -29,10 +29,7 @@ function lastDays(timeZone: string, now: Date): string[] {
  * GET /v1/overview: money collected (paid links, by the day they were paid in the
  * merchant's time zone), the links by status now, and conversion over 30 days.
  */
-export async function overviewOf(
-  ctx: GatewayContext,
-  partner: Partner,
-): Promise<Overview> {
+export async function overviewOf(ctx: GatewayContext, partner: Partner): Promise<Overview> {
   const now = ctx.now();
   const tz = partner.timeZone;
   const since = new Date(now.getTime() - (DAYS + 1) * 86_400_000);
@@ -63,12 +60,8 @@ export async function overviewOf(
     amountMinor: byDay.get(date)?.amount ?? 0,
     count: byDay.get(date)?.n ?? 0,
   }));
-  const sum = (list: typeof days) =>
-    list.reduce((acc, d) => acc + d.amountMinor, 0);
-  const c =
-    rowsOf<Record<"paid" | "pending" | "expired" | "rejected", number>>(
-      counts,
-    )[0]!;
+  const sum = (list: typeof days) => list.reduce((acc, d) => acc + d.amountMinor, 0);
+  const c = rowsOf<Record<"paid" | "pending" | "expired" | "rejected", number>>(counts)[0]!;
   const cr = rowsOf<{ total: number; paid: number }>(created)[0]!;
   return {
     currency: "IDR",
@@ -84,8 +77,7 @@ export async function overviewOf(
       expired: Number(c.expired),
       rejected: Number(c.rejected),
     },
-    conversion:
-      Number(cr.total) > 0 ? Number(cr.paid) / Number(cr.total) : null,
+    conversion: Number(cr.total) > 0 ? Number(cr.paid) / Number(cr.total) : null,
     daily: days.map((d) => ({
       date: d.date,
       amount: formatMoney(d.amountMinor),

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, or } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { accessTokens, partners } from "../db/schema";
-import { SnapError } from "../snap/codes";
-import { rsaVerify, sha256Hex, tokenStringToSign } from "../snap/signing";
+import type { Executor } from "@/lib/db/client";
+import { accessTokens, partners } from "@/lib/db/schema";
+import { SnapError } from "@/lib/snap/codes";
+import { rsaVerify, sha256Hex, tokenStringToSign } from "@/lib/snap/signing";
 import type { GatewayContext } from "./context";
 
 export type PartnerKind = "merchant" | "acquirer" | "checkout";
@@ -77,9 +77,16 @@ export async function findPartnerByClientKey(ctx: GatewayContext, clientKey: str
  * The partner whose current `sk_` key this is, or whose rotated-out key it is while its grace
  * period lasts; `validUntil` (epoch ms) bounds how long a cache may keep the answer.
  */
-export async function findPartnerBySecretKey(ctx: GatewayContext, secretKey: string): Promise<{ partner: Partner; validUntil: number } | null> {
+export async function findPartnerBySecretKey(
+  ctx: GatewayContext,
+  secretKey: string,
+): Promise<{ partner: Partner; validUntil: number } | null> {
   const hash = sha256Hex(secretKey);
-  const [row] = await ctx.db.select().from(partners).where(or(eq(partners.secretKeyHash, hash), eq(partners.previousSecretKeyHash, hash))).limit(2);
+  const [row] = await ctx.db
+    .select()
+    .from(partners)
+    .where(or(eq(partners.secretKeyHash, hash), eq(partners.previousSecretKeyHash, hash)))
+    .limit(2);
   if (!row) return null;
   if (row.secretKeyHash === hash) return { partner: toPartner(ctx, row), validUntil: Number.POSITIVE_INFINITY };
   const until = row.previousSecretKeyUntil?.getTime() ?? 0;

@@ -1,9 +1,4 @@
-import {
-  randomBytes,
-  scrypt,
-  timingSafeEqual,
-  type ScryptOptions,
-} from "node:crypto";
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 /**
  * Console passwords: scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1: 128 MiB
@@ -13,39 +8,23 @@ import {
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LEN = 32;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = {
     ...params,
     maxmem: 256 * params.N * params.r + 1024 * 1024,
   };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LEN, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize("NFC"), salt, KEY_LEN, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64url"),
-    key.toString("base64url"),
-  ].join("$");
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-export async function verifyPassword(
-  password: string,
-  stored: string,
-): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");

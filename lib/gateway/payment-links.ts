@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/client";
-import { paymentLinks, payments, type Invoice } from "../db/schema";
-import { builder, rowReader, run, statement, type Statement } from "../db/statements";
-import { SnapError } from "../snap/codes";
-import { invoiceTotals } from "../contract/invoice";
-import { MoneyFormatError } from "../money";
+import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/client";
+import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
+import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
+import { SnapError } from "@/lib/snap/codes";
+import { invoiceTotals } from "@/lib/contract/invoice";
+import { MoneyFormatError } from "@/lib/contract/money";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";
@@ -54,7 +54,12 @@ function totalsOf(invoice: Invoice): { subtotalMinor: number; totalMinor: number
   }
 }
 
-export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partner: Partner, input: CreateLinkInput): Promise<LinkView> {
+export async function createPaymentLink(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  input: CreateLinkInput,
+): Promise<LinkView> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed", "only merchants create links");
   const { subtotalMinor, totalMinor } = totalsOf(input.invoice);
   if (totalMinor <= 0) throw new SnapError("invalidFieldFormat", "totalAmount.value");
@@ -106,7 +111,10 @@ export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partn
  */
 const LOOKUPS = (() => {
   const select = () =>
-    builder.select({ link: paymentLinks, payment: payments }).from(paymentLinks).leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
+    builder
+      .select({ link: paymentLinks, payment: payments })
+      .from(paymentLinks)
+      .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
   const id = eq(paymentLinks.id, sql.placeholder("id"));
   const scope = eq(paymentLinks.partnerId, sql.placeholder("partnerId"));
   const ref = eq(paymentLinks.partnerReferenceNo, sql.placeholder("ref"));
@@ -166,7 +174,11 @@ export async function choosePaymentMethod(
   if (link.paymentMethods && !link.paymentMethods.includes(key)) {
     throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
   }
-  const availability = methodAvailability(await merchantCatalogue(ctx, tx, link.partnerId), choice.groupId, choice.methodId);
+  const availability = methodAvailability(
+    await merchantCatalogue(ctx, tx, link.partnerId),
+    choice.groupId,
+    choice.methodId,
+  );
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
 
   if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/client";
-import { payments, qrCodes } from "../db/schema";
-import { formatMoney } from "../money";
-import { SnapError } from "../snap/codes";
-import { formatJakarta } from "../snap/time";
+import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/client";
+import { payments, qrCodes } from "@/lib/db/schema";
+import { formatMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import { formatJakarta } from "@/lib/contract/time";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { referenceNo } from "./ids";

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { partners } from "../db/schema";
-import { formatJakarta } from "../snap/time";
+import { partners } from "@/lib/db/schema";
+import { formatJakarta } from "@/lib/contract/time";
 import { seedCatalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { choosePaymentMethod, createPaymentLink, type LinkView } from "./payment-links";
@@ -11,9 +11,9 @@ import { createPartner, getPartner, type Partner } from "./partners";
 import { generateRsaKeyPair } from "./vault";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
-import { qrNotification, vaNotification } from "../snap/notifications";
-import { formatMoney } from "../money";
-import { consoleUsers } from "../db/schema";
+import { qrNotification, vaNotification } from "@/lib/snap/notifications";
+import { formatMoney } from "@/lib/contract/money";
+import { consoleUsers } from "@/lib/db/schema";
 import { insertConsoleUser, prepareConsoleUser } from "./console-users";
 
 export const SANDBOX_CHANNEL_ID = "95221";
@@ -138,7 +138,11 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
   return credentials;
 }
 
-async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: Partner): Promise<{ view: LinkView; state: string }[]> {
+async function seedDemoLinks(
+  ctx: GatewayContext,
+  merchant: Partner,
+  acquirer: Partner,
+): Promise<{ view: LinkView; state: string }[]> {
   const demo = async (ref: string, title: string, items: [string, number, number][], fees: [string, number][]) =>
     ctx.db.transaction((tx) =>
       createPaymentLink(ctx, tx, merchant, {
@@ -171,23 +175,73 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
         language: null,
       }),
     );
-  const open = await demo("DEMO-OPEN-001", "Coffee beans subscription", [["Gayo Arabica 250 g", 12_500_000, 2], ["Toraja Kalosi 250 g", 11_000_000, 1]], [["Shipping", 1_500_000], ["Member discount", -2_000_000]]);
-  const vaLink = await demo("DEMO-VA-002", "Office pantry order", [["Kopi Susu 1 L", 8_500_000, 3]], [["Service fee", 250_000]]);
-  const qrLink = await demo("DEMO-QR-003", "Table 7", [["Es Kopi Gula Aren", 2_800_000, 2], ["Roti Bakar", 3_200_000, 1]], []);
-  const paidLink = await demo("DEMO-PAID-004", "Catering deposit", [["Nasi kotak (50 pax)", 3_500_000, 50]], [["Delivery", 5_000_000]]);
-  const rejectedLink = await demo("DEMO-REJECTED-005", "Roastery workshop ticket", [["Workshop seat", 35_000_000, 1]], []);
+  const open = await demo(
+    "DEMO-OPEN-001",
+    "Coffee beans subscription",
+    [
+      ["Gayo Arabica 250 g", 12_500_000, 2],
+      ["Toraja Kalosi 250 g", 11_000_000, 1],
+    ],
+    [
+      ["Shipping", 1_500_000],
+      ["Member discount", -2_000_000],
+    ],
+  );
+  const vaLink = await demo(
+    "DEMO-VA-002",
+    "Office pantry order",
+    [["Kopi Susu 1 L", 8_500_000, 3]],
+    [["Service fee", 250_000]],
+  );
+  const qrLink = await demo(
+    "DEMO-QR-003",
+    "Table 7",
+    [
+      ["Es Kopi Gula Aren", 2_800_000, 2],
+      ["Roti Bakar", 3_200_000, 1],
+    ],
+    [],
+  );
+  const paidLink = await demo(
+    "DEMO-PAID-004",
+    "Catering deposit",
+    [["Nasi kotak (50 pax)", 3_500_000, 50]],
+    [["Delivery", 5_000_000]],
+  );
+  const rejectedLink = await demo(
+    "DEMO-REJECTED-005",
+    "Roastery workshop ticket",
+    [["Workshop seat", 35_000_000, 1]],
+    [],
+  );
   const choose = (link: LinkView, groupId: string, methodId: string) =>
-    ctx.db.transaction((tx) => choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }));
+    ctx.db.transaction((tx) =>
+      choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }),
+    );
   const va = await choose(vaLink, "va", "bca");
   const qr = await choose(qrLink, "qr", "qris");
   // Settled through the same code a real notification takes.
   const paidVa = await choose(paidLink, "va", "bni");
   await ctx.db.transaction((tx) =>
-    settleVaPayment(ctx, tx, acquirer, vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) })),
+    settleVaPayment(
+      ctx,
+      tx,
+      acquirer,
+      vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) }),
+    ),
   );
   const rejectedQr = await choose(rejectedLink, "qr", "qris");
   await ctx.db.transaction((tx) =>
-    applyQrNotification(ctx, tx, acquirer, qrNotification({ referenceNo: rejectedQr.payment!.referenceNo, amount: formatMoney(rejectedQr.link.totalMinor), status: "06" })),
+    applyQrNotification(
+      ctx,
+      tx,
+      acquirer,
+      qrNotification({
+        referenceNo: rejectedQr.payment!.referenceNo,
+        amount: formatMoney(rejectedQr.link.totalMinor),
+        status: "06",
+      }),
+    ),
   );
   return [
     { view: open, state: "no-method" },
@@ -205,11 +259,17 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
  * seeded before the console gains them too. The second merchant's SNAP keys are not kept:
  * its secret key can be rotated from its console.
  */
-export async function seedConsole(ctx: GatewayContext, credentials: SandboxCredentials | null): Promise<SandboxCredentials | null> {
+export async function seedConsole(
+  ctx: GatewayContext,
+  credentials: SandboxCredentials | null,
+): Promise<SandboxCredentials | null> {
   if (!credentials || credentials.console || ctx.config.mode !== "sandbox") return credentials;
   const [{ n } = { n: 0 }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(consoleUsers);
   if (n > 0) return credentials;
-  const [first, second] = await Promise.all([prepareConsoleUser("owner@kopi-nusantara.example"), prepareConsoleUser("owner@tenun-bali.example")]);
+  const [first, second] = await Promise.all([
+    prepareConsoleUser("owner@kopi-nusantara.example"),
+    prepareConsoleUser("owner@tenun-bali.example"),
+  ]);
   const secondKeys = generateRsaKeyPair();
   const secondMerchant = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${consoleUsers} in exclusive mode`);
@@ -223,7 +283,10 @@ export async function seedConsole(ctx: GatewayContext, credentials: SandboxCrede
       channelId: SANDBOX_CHANNEL_ID,
       secretKey: `sk_test_${randomBytes(24).toString("base64url")}`,
     });
-    await tx.update(partners).set({ timeZone: "Asia/Makassar" }).where(sql`${partners.id} = ${b.id}`);
+    await tx
+      .update(partners)
+      .set({ timeZone: "Asia/Makassar" })
+      .where(sql`${partners.id} = ${b.id}`);
     await insertConsoleUser(tx, credentials.merchant.partnerId, first.row);
     await insertConsoleUser(tx, b.id, second.row);
     return b;

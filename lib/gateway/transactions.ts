@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { formatMoney } from "../money";
-import { SnapError } from "../snap/codes";
-import { formatJakarta } from "../snap/time";
+import type { Executor } from "@/lib/db/client";
+import { formatMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import { formatJakarta } from "@/lib/contract/time";
 import type { Partner } from "./partners";
 
 /**

@@ -1,6 +1,6 @@
-import { formatMoney } from "../money";
-import type { paymentLinks, payments } from "../db/schema";
-import { formatJakarta } from "../snap/time";
+import { formatMoney } from "@/lib/contract/money";
+import type { paymentLinks, payments } from "@/lib/db/schema";
+import { formatJakarta } from "@/lib/contract/time";
 import { FLAG_REASONS, flagOf, type LinkState } from "./link-state";
 
 type LinkRow = typeof paymentLinks.$inferSelect;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Executor } from "../db/client";
-import { callbackDeliveries } from "../db/schema";
+import type { Executor } from "@/lib/db/client";
+import { callbackDeliveries } from "@/lib/db/schema";
 
 export type CallbackKind = "va" | "qr" | "link";
 

@@ -1,5 +1,5 @@
-import { notificationStringToSign, rsaSign } from "../snap/signing";
-import { formatJakarta } from "../snap/time";
+import { notificationStringToSign, rsaSign } from "@/lib/snap/signing";
+import { formatJakarta } from "@/lib/contract/time";
 
 /**
  * Headers of an outbound callback: SHA256withRSA with the gateway's private key over

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries, partners } from "../db/schema";
-import type { GatewayContext } from "../gateway/context";
+import { callbackAttempts, callbackDeliveries, partners } from "@/lib/db/schema";
+import type { Logger } from "pino";
+import type { Config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
 import { callbackHeaders } from "./sign";
 import { assertPublicTarget } from "./target";
 
@@ -26,6 +28,15 @@ type Delivery = typeof callbackDeliveries.$inferSelect;
  * send the same attempt; a crashed instance's lease runs out and another one retries.
  * At-least-once: a merchant de-duplicates on X-EXTERNAL-ID (the delivery id).
  */
+/** What the worker needs of the process: the gateway's context satisfies it. */
+export interface NotifyContext {
+  db: Db;
+  config: Pick<Config, "mode">;
+  vault: { gatewayPrivateKeyPem: string };
+  log: Logger;
+  now(): Date;
+}
+
 export class CallbackWorker {
   readonly instanceId: string;
   private timer: NodeJS.Timeout | null = null;
@@ -35,7 +46,7 @@ export class CallbackWorker {
   private inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly gw: GatewayContext,
+    private readonly gw: NotifyContext,
     private readonly opts: WorkerOptions,
   ) {
     this.instanceId = opts.instanceId ?? randomUUID();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmCardPayment } from "./index";
+import { confirmCardPayment } from "./";
 
 const ID = "0b7c3c57-2f1e-4a53-9a57-4f3c1b0e9d21";
 const SECRET = `pi_${ID}_secret_abcDEF123_-x`;

@@ -6,7 +6,7 @@
  *   const result = await confirmCardPayment({ clientSecret, card });
  *   if (result.status === "requires_action") location.assign(result.redirectUrl);
  */
-export { cardBrand, expired, luhnValid, type CardBrand } from "./card";
+export { cardBrand, expired, luhnValid, type CardBrand } from "@/lib/contract/card";
 
 export interface CardFields {
   number: string;

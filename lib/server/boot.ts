@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import { loadConfig, type Config } from "../config";
-import { openDatabase, type Database } from "../db/client";
-import type { GatewayContext } from "../gateway/context";
-import { readCredentials, seedConsole, seedSandbox, type SandboxCredentials } from "../gateway/seed";
-import { openVault } from "../gateway/vault";
-import { createLogger } from "../log";
+import { loadConfig, type Config } from "@/lib/config";
+import { openDatabase, type Database } from "@/lib/db/client";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { readCredentials, seedConsole, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
+import { openVault } from "@/lib/gateway/vault";
+import { createLogger } from "@/lib/log";
 
 export interface Gateway {
   gw: GatewayContext;
@@ -14,7 +14,9 @@ export interface Gateway {
 }
 
 /** Config → vault → database (migrated) → seed. Shared by the server and the bench. */
-export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {}): Promise<Gateway> {
+export async function bootGateway(
+  opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {},
+): Promise<Gateway> {
   const config = opts.config ?? loadConfig(opts.env);
   const log = opts.log ?? createLogger(config.logLevel);
   const vault = openVault(config.dataDir, opts.env);

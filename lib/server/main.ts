@@ -2,11 +2,11 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { createApiApp, isApiPath } from "../api/app";
-import { pruneExternalIds } from "../gateway/external-ids";
-import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "../notify/worker";
-import { credentialsPath } from "../gateway/seed";
-import { scrubUrl } from "../log";
+import { createApiApp, isApiPath } from "@/lib/api/app";
+import { pruneExternalIds } from "@/lib/gateway/external-ids";
+import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
+import { credentialsPath } from "@/lib/gateway/seed";
+import { scrubUrl } from "@/lib/log";
 import { bootGateway } from "./boot";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
@@ -50,7 +50,15 @@ async function main(): Promise<void> {
       // One line per request: method, path and query with capabilities scrubbed, status, time.
       // Never headers or bodies (signatures, tokens, card fields live there).
       if (started !== null)
-        log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+        log.info(
+          {
+            method: req.method,
+            url: scrubUrl(req.url ?? ""),
+            status: res.statusCode,
+            ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          },
+          "request",
+        );
     });
     if (isApiPath(pathname)) {
       void apiListener(req, res);
@@ -105,7 +113,12 @@ function accessLogged(pathname: string): boolean {
   return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }
 
-function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {
+function printBanner(
+  port: number,
+  db: string,
+  credentialsFile: string,
+  links: { paymentLinkUri: string; state: string }[],
+): void {
   // A link's secret is a capability. A developer's terminal shows it (click and pay); when
   // stdout is a pipe or a log collector, the links go out without it.
   const showSecrets = process.stdout.isTTY === true;
@@ -117,7 +130,9 @@ function printBanner(port: number, db: string, credentialsFile: string, links: {
     `  Merchant console:    http://localhost:${port}/merchant   (logins: "console" in the credentials file)`,
     "  Demo payment links:",
     ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
-    ...(showSecrets ? [] : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),
+    ...(showSecrets
+      ? []
+      : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

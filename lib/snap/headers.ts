@@ -1,5 +1,5 @@
 import { SnapError } from "./codes";
-import { parseIsoWithOffset } from "./time";
+import { parseIsoWithOffset } from "@/lib/contract/time";
 
 /** Headers of the signed family, read case-insensitively (fetch Headers already are). */
 export interface SnapHeaders {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { QrPaymentNotification } from "../api/schemas/qr";
-import type { VaPaymentNotification } from "../api/schemas/va";
+import type { QrPaymentNotification } from "@/lib/contract/qr";
+import type { VaPaymentNotification } from "@/lib/contract/va";
 
 /**
  * Payment notifications as an acquirer writes them (INTERFACE §2.5, §2.6). Pure builders:

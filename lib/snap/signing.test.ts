@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateRsaKeyPair } from "../gateway/vault";
+import { generateRsaKeyPair } from "@/lib/gateway/vault";
 import {
   bodyHash,
   decodeSignature,

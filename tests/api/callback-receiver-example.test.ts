@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { simulateVaPayment } from "../../lib/client/simulator";
-import { linkRequest } from "../support/factories";
-import { freePort } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateVaPayment } from "@/lib/clients/simulator";
+import { linkRequest } from "@/tests/support/factories";
+import { freePort } from "@/tests/support/postgres";
+import { startServer, type RunningServer } from "@/tests/support/server";
 
 /** docs/callback-receiver.mjs is documentation that runs: prove it verifies real callbacks. */
 describe("the callback receiver example in docs/", () => {

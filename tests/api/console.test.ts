@@ -1,18 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { simulateVaPayment } from "../../lib/client/simulator";
-import {
-  ConsoleClient,
-  ConsoleClientError,
-} from "../../lib/clients/console-client";
-import type { CreateLinkRequest } from "../../lib/contract/console";
-import { formatMoney, parseMoney } from "../../lib/money";
-import { linkRequest } from "../support/factories";
-import { startReceiver } from "../support/receiver";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { snapError } from "../support/snap-error";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateVaPayment } from "@/lib/clients/simulator";
+import { ConsoleClient, ConsoleClientError } from "@/lib/clients/console-client";
+import type { CreateLinkRequest } from "@/lib/contract/console";
+import { formatMoney, parseMoney } from "@/lib/contract/money";
+import { linkRequest } from "@/tests/support/factories";
+import { startReceiver } from "@/tests/support/receiver";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { snapError } from "@/tests/support/snap-error";
 
 type Login = { merchant: string; email: string; password: string };
 
@@ -33,14 +30,8 @@ async function v1Error(p: Promise<unknown>) {
   throw new Error("expected a /v1 error");
 }
 
-const consoleLink = (
-  over: Partial<CreateLinkRequest["additionalInfo"]> = {},
-): CreateLinkRequest => {
-  const {
-    partnerReferenceNo: _r,
-    trxId: _t,
-    ...body
-  } = linkRequest({ additionalInfo: over });
+const consoleLink = (over: Partial<CreateLinkRequest["additionalInfo"]> = {}): CreateLinkRequest => {
+  const { partnerReferenceNo: _r, trxId: _t, ...body } = linkRequest({ additionalInfo: over });
   return body;
 };
 
@@ -54,9 +45,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
   let checkout: GatewayClient;
 
   beforeAll(async () => {
-    receiver = await startReceiver(
-      () => srv?.credentials.gatewayPublicKeyPem ?? null,
-    );
+    receiver = await startReceiver(() => srv?.credentials.gatewayPublicKeyPem ?? null);
     srv = await startServer({
       db,
       env: {
@@ -67,9 +56,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     });
     logins = (srv.credentials as unknown as { console: Login[] }).console;
     frontendKey = (
-      JSON.parse(
-        fs.readFileSync(path.join(srv.dataDir, "checkout-client.json"), "utf8"),
-      ) as { secretKey: string }
+      JSON.parse(fs.readFileSync(path.join(srv.dataDir, "checkout-client.json"), "utf8")) as { secretKey: string }
     ).secretKey;
     const anon = new ConsoleClient(srv.baseUrl, null);
     const [sa, sb] = await Promise.all([
@@ -96,10 +83,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
   });
 
   it("signs out: the token stops working", async () => {
-    const s = await new ConsoleClient(srv.baseUrl, null).signIn(
-      logins[0]!.email.toUpperCase(),
-      logins[0]!.password,
-    );
+    const s = await new ConsoleClient(srv.baseUrl, null).signIn(logins[0]!.email.toUpperCase(), logins[0]!.password);
     const c = new ConsoleClient(srv.baseUrl, { sessionToken: s.token });
     await c.session();
     await c.signOut();
@@ -107,11 +91,9 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       status: 401,
       code: "session_expired",
     });
-    expect(
-      await v1Error(
-        new ConsoleClient(srv.baseUrl, { sessionToken: "cs_nope" }).listLinks(),
-      ),
-    ).toMatchObject({ status: 401 });
+    expect(await v1Error(new ConsoleClient(srv.baseUrl, { sessionToken: "cs_nope" }).listLinks())).toMatchObject({
+      status: 401,
+    });
   });
 
   it("lists links newest first with exact fields, cursor pages without gaps, filters and search", async () => {
@@ -144,10 +126,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         "totalAmount",
       ].sort(),
     );
-    expect(first.data.map((l) => l.paymentLinkId)).toEqual([
-      made[4]!.paymentLinkId,
-      made[3]!.paymentLinkId,
-    ]);
+    expect(first.data.map((l) => l.paymentLinkId)).toEqual([made[4]!.paymentLinkId, made[3]!.paymentLinkId]);
     expect(first.data[0]).toMatchObject({
       title: "Tenun 4",
       totalAmount: { value: "245000.10", currency: "IDR" },
@@ -162,26 +141,15 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       });
       seen.push(...page.data);
     }
-    expect(seen.map((l) => l.paymentLinkId)).toEqual(
-      made.map((l) => l.paymentLinkId).reverse(),
-    );
-    expect(
-      (await b.listLinks({ limit: 100, startingAfter: made[0]!.paymentLinkId }))
-        .data,
-    ).toEqual([]);
-    expect(
-      (await b.listLinks({ q: "BUYER3@" })).data.map((l) => l.paymentLinkId),
-    ).toEqual([made[3]!.paymentLinkId]);
-    expect(
-      (await b.listLinks({ q: made[1]!.partnerReferenceNo })).data.map(
-        (l) => l.paymentLinkId,
-      ),
-    ).toEqual([made[1]!.paymentLinkId]);
+    expect(seen.map((l) => l.paymentLinkId)).toEqual(made.map((l) => l.paymentLinkId).reverse());
+    expect((await b.listLinks({ limit: 100, startingAfter: made[0]!.paymentLinkId })).data).toEqual([]);
+    expect((await b.listLinks({ q: "BUYER3@" })).data.map((l) => l.paymentLinkId)).toEqual([made[3]!.paymentLinkId]);
+    expect((await b.listLinks({ q: made[1]!.partnerReferenceNo })).data.map((l) => l.paymentLinkId)).toEqual([
+      made[1]!.paymentLinkId,
+    ]);
     expect((await b.listLinks({ q: "%" })).data).toEqual([]);
     expect((await b.listLinks({ status: "00" })).data).toEqual([]);
-    expect((await b.listLinks({ status: "02", limit: 100 })).data).toHaveLength(
-      5,
-    );
+    expect((await b.listLinks({ status: "02", limit: 100 })).data).toHaveLength(5);
     expect(
       (
         await b.listLinks({
@@ -189,12 +157,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         })
       ).data,
     ).toEqual([]);
-    for (const bad of [
-      { limit: 0 },
-      { limit: 101 },
-      { status: "04" as "00" },
-      { createdFrom: "yesterday" },
-    ]) {
+    for (const bad of [{ limit: 0 }, { limit: 101 }, { status: "04" as "00" }, { createdFrom: "yesterday" }]) {
       expect(await v1Error(b.listLinks(bad))).toMatchObject({
         status: 400,
         code: "parameter_invalid",
@@ -203,8 +166,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
   });
 
   it("answers another merchant's link, delivery and cursor exactly like unknown ones (404)", async () => {
-    const { paymentLinkData: own } =
-      await srv.merchant.createPaymentLink(linkRequest());
+    const { paymentLinkData: own } = await srv.merchant.createPaymentLink(linkRequest());
     const unknown = "00000000-0000-4000-8000-000000000000";
     for (const call of [
       (c: ConsoleClient, id: string) => c.getLink(id),
@@ -215,14 +177,10 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       expect(foreign).toEqual(await v1Error(call(b, unknown)));
       expect(foreign.status).toBe(404);
     }
-    expect(
-      await v1Error(b.listLinks({ startingAfter: own.paymentLinkId })),
-    ).toEqual(await v1Error(b.listLinks({ startingAfter: unknown })));
-    expect(
-      (await b.listLinks({ limit: 100 })).data.some(
-        (l) => l.paymentLinkId === own.paymentLinkId,
-      ),
-    ).toBe(false);
+    expect(await v1Error(b.listLinks({ startingAfter: own.paymentLinkId }))).toEqual(
+      await v1Error(b.listLinks({ startingAfter: unknown })),
+    );
+    expect((await b.listLinks({ limit: 100 })).data.some((l) => l.paymentLinkId === own.paymentLinkId)).toBe(false);
     // Raw HTTP: byte-identical bodies.
     const raw = async (id: string) => {
       const r = await fetch(`${srv.baseUrl}/v1/payment-links/${id}`, {
@@ -237,17 +195,14 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
   it("shows a paid link with its timeline, payment and delivered callback; Resend now makes a second delivery", async () => {
     await a.setCallbackBaseUrl(`${receiver.url}/a`);
     const link = await a.createLink(consoleLink());
-    expect(link.paymentLinkUri).toMatch(
-      new RegExp(`/pay/${link.paymentLinkId}\\?secret=`),
-    );
+    expect(link.paymentLinkUri).toMatch(new RegExp(`/pay/${link.paymentLinkId}\\?secret=`));
     const paid = await checkout.payPaymentLink({
       additionalInfo: {
         paymentLinkId: link.paymentLinkId,
         paymentMethod: { groupId: "va", methodId: "bni" },
       },
     });
-    const va = (paid.paymentLinkData.payment.content as { value: string })
-      .value;
+    const va = (paid.paymentLinkData.payment.content as { value: string }).value;
     expect(
       (
         await simulateVaPayment(srv.baseUrl, srv.credentials.acquirer, {
@@ -256,26 +211,14 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         })
       ).status,
     ).toBe(200);
-    await receiver.waitFor(
-      (all) =>
-        all.filter((r) => r.json.paymentLinkId === link.paymentLinkId).length >=
-        1,
-    );
+    await receiver.waitFor((all) => all.filter((r) => r.json.paymentLinkId === link.paymentLinkId).length >= 1);
     let detail = await a.getLink(link.paymentLinkId);
-    for (
-      let i = 0;
-      i < 50 && !detail.deliveries.every((d) => d.status === "delivered");
-      i++
-    ) {
+    for (let i = 0; i < 50 && !detail.deliveries.every((d) => d.status === "delivered"); i++) {
       await new Promise((r) => setTimeout(r, 100));
       detail = await a.getLink(link.paymentLinkId);
     }
     expect(detail.paymentFlagStatus).toBe("00");
-    expect(detail.timeline.map((e) => e.type)).toEqual([
-      "created",
-      "method_chosen",
-      "paid",
-    ]);
+    expect(detail.timeline.map((e) => e.type)).toEqual(["created", "method_chosen", "paid"]);
     expect(detail.timeline[1]!.method).toBe("va.bni");
     expect(detail.payment).toMatchObject({
       type: "va",
@@ -300,9 +243,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       body: status.body,
     });
     expect(again.id).not.toBe(status.id);
-    const got = await receiver.waitFor((all) =>
-      all.some((r) => r.headers["x-external-id"] === again.id),
-    );
+    const got = await receiver.waitFor((all) => all.some((r) => r.headers["x-external-id"] === again.id));
     const second = got.find((r) => r.headers["x-external-id"] === again.id)!;
     expect(second.signatureValid).toBe(true);
     expect(second.body).toBe(JSON.stringify(status.body));
@@ -327,24 +268,15 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       code: "payment_link_not_pending",
     });
     const cb = await receiver.waitFor((all) =>
-      all.some(
-        (r) =>
-          r.json.paymentLinkId === link.paymentLinkId &&
-          r.json.paymentFlagStatus === "03",
-      ),
+      all.some((r) => r.json.paymentLinkId === link.paymentLinkId && r.json.paymentFlagStatus === "03"),
     );
-    expect(
-      cb.find((r) => r.json.paymentLinkId === link.paymentLinkId)!
-        .signatureValid,
-    ).toBe(true);
+    expect(cb.find((r) => r.json.paymentLinkId === link.paymentLinkId)!.signatureValid).toBe(true);
     // The bank can no longer pay its VA.
-    const va = (paid.paymentLinkData.payment.content as { value: string })
-      .value;
-    const late = await simulateVaPayment(
-      srv.baseUrl,
-      srv.credentials.acquirer,
-      { virtualAccountNo: va, amount: link.totalAmount.value },
-    );
+    const va = (paid.paymentLinkData.payment.content as { value: string }).value;
+    const late = await simulateVaPayment(srv.baseUrl, srv.credentials.acquirer, {
+      virtualAccountNo: va,
+      amount: link.totalAmount.value,
+    });
     expect(late.status).toBe(404);
     expect(
       await snapError(
@@ -363,9 +295,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       active: false,
       reason: "maintenance",
     });
-    const bca = groups.data
-      .find((g) => g.id === "va")!
-      .method.find((m) => m.id === "bca")!;
+    const bca = groups.data.find((g) => g.id === "va")!.method.find((m) => m.id === "bca")!;
     expect(bca).toMatchObject({
       active: false,
       activeText: {
@@ -392,11 +322,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         }),
       ),
     ).toMatchObject({ status: 403, code: "4032701" });
-    expect(
-      (await b.methods()).data
-        .find((g) => g.id === "va")!
-        .method.find((m) => m.id === "bca")!.active,
-    ).toBe(true);
+    expect((await b.methods()).data.find((g) => g.id === "va")!.method.find((m) => m.id === "bca")!.active).toBe(true);
 
     await a.setMethod("qr", null, { active: false, reason: "registration" });
     const qr = (await a.methods()).data.find((g) => g.id === "qr")!;
@@ -410,15 +336,9 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     });
     await a.setMethod("qr", null, { active: true });
     await a.setMethod("va", "bca", { active: true });
-    expect((await a.methods()).data.find((g) => g.id === "qr")!.active).toBe(
-      true,
-    );
-    expect(
-      await v1Error(a.setMethod("zz", null, { active: false })),
-    ).toMatchObject({ status: 404 });
-    expect(
-      await v1Error(a.setMethod("va", "nope", { active: false })),
-    ).toMatchObject({ status: 404 });
+    expect((await a.methods()).data.find((g) => g.id === "qr")!.active).toBe(true);
+    expect(await v1Error(a.setMethod("zz", null, { active: false }))).toMatchObject({ status: 404 });
+    expect(await v1Error(a.setMethod("va", "nope", { active: false }))).toMatchObject({ status: 404 });
   });
 
   it("rotates the sk_ key: new one shown once, the old one works for the grace period, then 401", async () => {
@@ -458,9 +378,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     await oldSigner.createPaymentLink(linkRequest());
     await newSigner.createPaymentLink(linkRequest());
     await new Promise((r) => setTimeout(r, 2_300));
-    expect(
-      await snapError(oldSigner.createPaymentLink(linkRequest())),
-    ).toMatchObject({ status: 401, code: "4012700" });
+    expect(await snapError(oldSigner.createPaymentLink(linkRequest()))).toMatchObject({ status: 401, code: "4012700" });
     await newSigner.createPaymentLink(linkRequest());
   });
 
@@ -475,10 +393,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     expect(test.request.url).toBe(`${receiver.url}/b/v1.0/payment-link/notify`);
     expect(test.request.headers["X-SIGNATURE"]).toBeTruthy();
     expect(test.response).toMatchObject({ status: 200 });
-    const got = receiver.received.find(
-      (r) =>
-        r.headers["x-external-id"] === test.request.headers["X-EXTERNAL-ID"],
-    )!;
+    const got = receiver.received.find((r) => r.headers["x-external-id"] === test.request.headers["X-EXTERNAL-ID"])!;
     expect(got.signatureValid).toBe(true);
     expect(await v1Error(b.setCallbackBaseUrl("ftp://x"))).toMatchObject({
       status: 400,
@@ -506,18 +421,15 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     ).toMatchObject({ status: 400, param: "totalAmount.value" });
     const ref = `REF-${Date.now()}`;
     await a.createLink({ ...consoleLink(), partnerReferenceNo: ref });
-    expect(
-      await v1Error(
-        a.createLink({ ...consoleLink(), partnerReferenceNo: ref }),
-      ),
-    ).toMatchObject({ status: 409, code: "duplicate_reference" });
+    expect(await v1Error(a.createLink({ ...consoleLink(), partnerReferenceNo: ref }))).toMatchObject({
+      status: 409,
+      code: "duplicate_reference",
+    });
     const o = await a.overview();
     expect(o.daily).toHaveLength(30);
     expect(o.counts.paid).toBeGreaterThanOrEqual(2); // the demo's paid link and the one paid above
     expect(Number(o.collected.today)).toBeGreaterThan(0);
-    expect(o.collected.last30Days).toBe(
-      formatMoney(o.daily.reduce((sum, d) => sum + parseMoney(d.amount), 0)),
-    );
+    expect(o.collected.last30Days).toBe(formatMoney(o.daily.reduce((sum, d) => sum + parseMoney(d.amount), 0)));
     const doc = (await (await fetch(`${srv.baseUrl}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -539,40 +451,16 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       secretKey: frontendKey,
       clientAddress: ip,
     });
-    const wrong = await v1Error(
-      anon.signIn(logins[1]!.email, "wrong", from("198.51.100.1")),
-    );
+    const wrong = await v1Error(anon.signIn(logins[1]!.email, "wrong", from("198.51.100.1")));
     expect(wrong).toMatchObject({ status: 401, code: "sign_in_refused" });
     // Per account: failures from five different addresses lock the account everywhere.
-    for (let i = 2; i <= 5; i++)
-      await v1Error(
-        anon.signIn(logins[1]!.email, "wrong", from(`198.51.100.${i}`)),
-      );
-    expect(
-      await v1Error(
-        anon.signIn(
-          logins[1]!.email,
-          logins[1]!.password,
-          from("198.51.100.77"),
-        ),
-      ),
-    ).toEqual(wrong);
+    for (let i = 2; i <= 5; i++) await v1Error(anon.signIn(logins[1]!.email, "wrong", from(`198.51.100.${i}`)));
+    expect(await v1Error(anon.signIn(logins[1]!.email, logins[1]!.password, from("198.51.100.77")))).toEqual(wrong);
     // Per address: five accounts (even unknown ones) from one address lock that address.
-    for (let i = 0; i < 5; i++)
-      await v1Error(
-        anon.signIn(`nobody${i}@example.id`, "x", from("203.0.113.9")),
-      );
-    expect(
-      await v1Error(
-        anon.signIn(logins[0]!.email, logins[0]!.password, from("203.0.113.9")),
-      ),
-    ).toEqual(wrong);
+    for (let i = 0; i < 5; i++) await v1Error(anon.signIn(`nobody${i}@example.id`, "x", from("203.0.113.9")));
+    expect(await v1Error(anon.signIn(logins[0]!.email, logins[0]!.password, from("203.0.113.9")))).toEqual(wrong);
     // Elsewhere the other account still signs in; an address claimed without the front end's key is not believed.
-    await anon.signIn(
-      logins[0]!.email,
-      logins[0]!.password,
-      from("203.0.113.10"),
-    );
+    await anon.signIn(logins[0]!.email, logins[0]!.password, from("203.0.113.10"));
     const spoof = await fetch(`${srv.baseUrl}/v1/console/sessions`, {
       method: "POST",
       headers: {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { simulateVaPayment, vaNotification } from "../../lib/client/simulator";
-import { linkRequest } from "../support/factories";
-import { startReceiver, type Received } from "../support/receiver";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateVaPayment, vaNotification } from "@/lib/clients/simulator";
+import { linkRequest } from "@/tests/support/factories";
+import { startReceiver, type Received } from "@/tests/support/receiver";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 const FAST_RETRIES = { CALLBACK_RETRY_SCHEDULE: "0.3,0.3,0.3,0.3,0.3,0.3", CALLBACK_POLL_MS: "100", CALLBACK_LEASE_MS: "2000", CALLBACK_TIMEOUT_MS: "1000" };

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { qrNotification, simulateQrPayment, simulateVaPayment, vaNotification } from "../../lib/client/simulator";
-import { parseQris } from "../../lib/qris";
-import { inSeconds, linkRequest } from "../support/factories";
-import { startReceiver } from "../support/receiver";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { snapError } from "../support/snap-error";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { qrNotification, simulateQrPayment, simulateVaPayment, vaNotification } from "@/lib/clients/simulator";
+import { parseQris } from "@/lib/qris";
+import { inSeconds, linkRequest } from "@/tests/support/factories";
+import { startReceiver } from "@/tests/support/receiver";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { snapError } from "@/tests/support/snap-error";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient, SnapClientError } from "../../lib/client/gateway-client";
-import { parseQris } from "../../lib/qris";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { inSeconds, linkRequest } from "../support/factories";
-import { snapError } from "../support/snap-error";
+import { GatewayClient, type SnapClientError } from "@/lib/clients/gateway-client";
+import { parseQris } from "@/lib/qris";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { inSeconds, linkRequest } from "@/tests/support/factories";
+import { snapError } from "@/tests/support/snap-error";
 
 
 describe.each(DB_KINDS)("payment links on %s", (db) => {

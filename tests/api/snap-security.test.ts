@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayClient, SnapClient } from "../../lib/client/gateway-client";
-import { generateRsaKeyPair } from "../../lib/gateway/vault";
-import { hmacSign, serviceStringToSign } from "../../lib/snap/signing";
+import { GatewayClient, SnapClient } from "@/lib/clients/gateway-client";
+import { generateRsaKeyPair } from "@/lib/gateway/vault";
+import { hmacSign, serviceStringToSign } from "@/lib/snap/signing";
 
 const otherKey = generateRsaKeyPair().privateKeyPem;
-import { formatJakarta } from "../../lib/snap/time";
-import { linkRequest } from "../support/factories";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { expectEnvelope, rawHttp, send, signed, signedHeaders, tokenRequest, type Answer } from "../support/snap-http";
+import { formatJakarta } from "@/lib/contract/time";
+import { linkRequest } from "@/tests/support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { expectEnvelope, rawHttp, send, signed, signedHeaders, tokenRequest, type Answer } from "@/tests/support/snap-http";
 
 const INQUIRY = "/v1.0/payment-link/inquiry";
 const CREATE = "/v1.0/payment-link/create";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateVaRequest } from "../../lib/api/schemas/va";
-import { GatewayClient } from "../../lib/client/gateway-client";
-import { vaNotification } from "../../lib/client/simulator";
-import { inSeconds } from "../support/factories";
-import { DB_KINDS, startServer, type RunningServer } from "../support/server";
-import { snapError } from "../support/snap-error";
+import type { CreateVaRequest } from "@/lib/contract/va";
+import { type GatewayClient } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import { inSeconds } from "@/tests/support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { snapError } from "@/tests/support/snap-error";
 
 let seq = 0;
 function vaRequest(overrides: Partial<CreateVaRequest> = {}): CreateVaRequest {

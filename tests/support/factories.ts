@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { CreatePaymentLinkRequest } from "../../lib/api/schemas/payment-link";
-import { formatJakarta } from "../../lib/snap/time";
+import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
+import { formatJakarta } from "@/lib/contract/time";
 
 /** A valid Create Payment Link body; override what a test is about. */
 export function linkRequest(overrides: Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & { additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]> } = {}): CreatePaymentLinkRequest {

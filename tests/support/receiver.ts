@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { notificationStringToSign, rsaVerify } from "../../lib/snap/signing";
+import { notificationStringToSign, rsaVerify } from "@/lib/snap/signing";
 
 export interface Received {
   path: string;

@@ -1,4 +1,4 @@
-import { SnapClientError } from "../../lib/client/gateway-client";
+import { SnapClientError } from "@/lib/clients/gateway-client";
 
 /** Await a call expected to fail and return its SNAP error, or fail the test. */
 export async function snapError(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect } from "vitest";
-import type { SnapClient } from "../../lib/client/snap-client";
-import { formatJakarta } from "../../lib/snap/time";
-import { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../../lib/snap/signing";
+import type { SnapClient } from "@/lib/clients/snap-client";
+import { formatJakarta } from "@/lib/contract/time";
+import { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "@/lib/snap/signing";
 
 export interface Answer {
   status: number;

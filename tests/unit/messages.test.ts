@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../../messages/en.json";
-import id from "../../messages/id.json";
+import en from "@/messages/en.json";
+import id from "@/messages/id.json";
 
 /** Every leaf path of a message tree; arrays count by length so step lists stay aligned. */
 function keys(tree: unknown, prefix = ""): string[] {

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { money } from "../../../components/merchant/format";
-import { VolumeChart } from "../../../components/merchant/volume-chart";
-import { asLocale, INTL_LOCALE } from "../../../i18n/locale";
-import { requireSession } from "../../../lib/console/session";
-import { formatMoney, parseMoney } from "../../../lib/money";
+import { money } from "@/components/merchant/format";
+import { VolumeChart } from "@/components/merchant/volume-chart";
+import { asLocale, INTL_LOCALE } from "@/lib/i18n/locale";
+import { requireSession } from "@/lib/console/session";
+import { formatMoney, parseMoney } from "@/lib/contract/money";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleOverview"))("title") };
@@ -25,24 +25,17 @@ export default async function OverviewPage() {
       <h1>{t("title")}</h1>
       <ul className="stats">
         <li>
-          {t("today")}{" "}
-          <span className="value">{money(o.collected.today, locale)}</span>
+          {t("today")} <span className="value">{money(o.collected.today, locale)}</span>
         </li>
         <li>
-          {t("last7")}{" "}
-          <span className="value">{money(o.collected.last7Days, locale)}</span>
+          {t("last7")} <span className="value">{money(o.collected.last7Days, locale)}</span>
         </li>
         <li>
-          {t("last30")}{" "}
-          <span className="value">{money(o.collected.last30Days, locale)}</span>
+          {t("last30")} <span className="value">{money(o.collected.last30Days, locale)}</span>
         </li>
         <li>
           {t("conversion")}{" "}
-          <span className="value">
-            {o.conversion === null
-              ? t("noConversion")
-              : percent.format(o.conversion)}
-          </span>
+          <span className="value">{o.conversion === null ? t("noConversion") : percent.format(o.conversion)}</span>
         </li>
       </ul>
       <section className="panel" aria-labelledby="chart-heading">
@@ -62,9 +55,7 @@ export default async function OverviewPage() {
         <ul className="stats">
           {(["paid", "pending", "expired", "rejected"] as const).map((k) => (
             <li key={k}>
-              <a
-                href={`/merchant/links?status=${{ paid: "00", rejected: "01", pending: "02", expired: "03" }[k]}`}
-              >
+              <a href={`/merchant/links?status=${{ paid: "00", rejected: "01", pending: "02", expired: "03" }[k]}`}>
                 {t(k)}
               </a>
               <span className="value">{o.counts[k]}</span>

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { LanguageSwitcher } from "../../../components/checkout/language-switcher";
-import { SignInForm } from "../../../components/merchant/sign-in-form";
-import { asLocale } from "../../../i18n/locale";
-import { currentSession, safeReturn } from "../../../lib/console/session";
+import { LanguageSwitcher } from "@/components/checkout/language-switcher";
+import { SignInForm } from "@/components/merchant/sign-in-form";
+import { asLocale } from "@/lib/i18n/locale";
+import { currentSession, safeReturn } from "@/lib/console/session";
+import { ConsoleActionsProvider } from "@/components/merchant/actions-context";
+import { signInAction } from "@/app/merchant/actions";
 import "../console.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,14 +34,16 @@ export default async function SignInPage({ searchParams }: Props) {
       <main id="main" className="console-main">
         <div className="panel home">
           <h1>{t("title")}</h1>
-          <SignInForm
-            labels={{
-              email: t("email"),
-              password: t("password"),
-              submit: t("submit"),
-            }}
-            next={next}
-          />
+          <ConsoleActionsProvider actions={{ signIn: signInAction }}>
+            <SignInForm
+              labels={{
+                email: t("email"),
+                password: t("password"),
+                submit: t("submit"),
+              }}
+              next={next}
+            />
+          </ConsoleActionsProvider>
           <p className="muted small">{t("demo")}</p>
         </div>
       </main>

@@ -1,19 +1,14 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { SnapClientError } from "../../../lib/client/gateway-client";
-import { checkoutGateway, checkoutIntents, isLinkId } from "../../../lib/client/checkout-gateway";
-import { authorizedLink } from "../../../lib/client/checkout-links";
-import { sandboxAcquirer, simulatable, simulateLinkPayment, type SimulatedOutcome } from "../../../lib/client/sandbox-acquirer";
-import { parseMoney } from "../../../lib/money";
-import { paymentKey } from "../../../components/checkout/view-model";
-
-/** `href`: where the page shows the chosen method (the form navigates there itself). */
-export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
-
-export type StatusResult =
-  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number }
-  | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
+import { SnapClientError } from "@/lib/clients/gateway-client";
+import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/checkout/gateway";
+import { authorizedLink } from "@/lib/checkout/links";
+import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkout/sandbox-acquirer";
+import type { SimulatedOutcome } from "@/lib/checkout/action-results";
+import { parseMoney } from "@/lib/contract/money";
+import { paymentKey } from "@/lib/checkout/view-model";
+import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
@@ -63,8 +58,6 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
   }
 }
 
-export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
-
 /**
  * The card step's server half: create a payment intent for the link's total with the
  * checkout's secret key and hand the browser only its client secret. The card itself goes
@@ -73,21 +66,22 @@ export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; 
 export async function startCardPayment(linkId: string): Promise<CardStartResult> {
   const t = await getTranslations("Card");
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc") return { ok: false, error: t("errorNotReady") };
+  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc")
+    return { ok: false, error: t("errorNotReady") };
   // Intents count whole rupiah; a total with sen cannot be charged to a card.
   const totalMinor = parseMoney(link.totalAmount.value);
   if (totalMinor % 100 !== 0) return { ok: false, error: t("errorAmount") };
   try {
-    const intent = await checkoutIntents().create({ amount: totalMinor / 100, currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
+    const intent = await checkoutIntents().create({
+      amount: totalMinor / 100,
+      currency: link.totalAmount.currency,
+      metadata: { paymentLinkId: linkId },
+    });
     return { ok: true, clientSecret: intent.clientSecret };
   } catch {
     return { ok: false, error: t("errorNotReady") };
   }
 }
-
-export type SimulateResult =
-  | { ok: true; path: string; sent: unknown; status: number; reply: unknown }
-  | { ok: false; error: string };
 
 /**
  * Sandbox only: pay (or, for QR, fail) the link's current VA or QR as the bank would — a real

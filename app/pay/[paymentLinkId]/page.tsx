@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CheckoutScreen } from "../../../components/checkout/checkout-screen";
-import { viewOf } from "../../../components/checkout/view-model";
-import { asLocale } from "../../../i18n/locale";
-import { authorizedLink, loadMethods } from "../../../lib/client/checkout-links";
-import { payerTimeZone } from "../../../lib/client/payer-time-zone";
+import { CheckoutScreen } from "@/components/checkout/checkout-screen";
+import { viewOf } from "@/lib/checkout/view-model";
+import { asLocale } from "@/lib/i18n/locale";
+import { authorizedLink, loadMethods } from "@/lib/checkout/links";
+import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;

@@ -1,14 +1,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway/context";
-import { issueAccessToken } from "../../gateway/partners";
-import { SnapError } from "../../snap/codes";
-import { checkTimestampWindow } from "../../snap/headers";
-import { parseIsoWithOffset } from "../../snap/time";
-import { parseJsonBody, readRawBody } from "../body";
-import type { ApiEnv } from "../env";
-import { toSnapAnswer, zodToSnapError } from "../errors";
-import { Envelope } from "../schemas/common";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { issueAccessToken } from "@/lib/gateway/partners";
+import { SnapError } from "@/lib/snap/codes";
+import { checkTimestampWindow } from "@/lib/snap/headers";
+import { parseIsoWithOffset } from "@/lib/contract/time";
+import { parseJsonBody, readRawBody } from "@/lib/api/body";
+import type { ApiEnv } from "@/lib/api/env";
+import { toSnapAnswer, zodToSnapError } from "@/lib/api/errors";
+import { Envelope } from "@/lib/contract/common";
 
 const SERVICE = "73";
 export const TokenRequest = z.object({ grantType: z.literal("client_credentials"), additionalInfo: z.record(z.string(), z.unknown()).optional() });

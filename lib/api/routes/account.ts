@@ -1,7 +1,7 @@
-import { parseIsoWithOffset } from "../../snap/time";
-import { getTransaction, listTransactions } from "../../gateway/transactions";
-import { Transaction, TransactionDetailRequest, TransactionListQuery, TransactionListResponse } from "../schemas/account";
-import { defineSnapRoute } from "../snap-route";
+import { parseIsoWithOffset } from "@/lib/contract/time";
+import { getTransaction, listTransactions } from "@/lib/gateway/transactions";
+import { Transaction, TransactionDetailRequest, TransactionListQuery, TransactionListResponse } from "@/lib/contract/account";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "Account";
 

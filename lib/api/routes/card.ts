@@ -1,15 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
-import { paymentIntents } from "../../db/schema";
-import type { GatewayContext } from "../../gateway/context";
-import { clientSecretOf, createIntent, findIntent } from "../../gateway/intents";
-import { V1Error } from "../../gateway/v1-error";
-import { parseMoney } from "../../money";
-import { SnapError } from "../../snap/codes";
-import type { ApiEnv } from "../env";
-import { escapeHtml, page } from "../pages/html";
-import { CardPayRequest, CardPayResponse } from "../schemas/card";
-import { defineSnapRoute } from "../snap-route";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { clientSecretOf, createIntent, findIntent, hasIntentForReference } from "@/lib/gateway/intents";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { parseMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import type { ApiEnv } from "@/lib/api/env";
+import { escapeHtml, page } from "@/lib/api/pages/html";
+import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
@@ -28,12 +26,8 @@ export const cardPayRoute = defineSnapRoute({
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
     if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    const [dup] = await tx
-      .select({ id: paymentIntents.id })
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.partnerId, partner.id), eq(paymentIntents.partnerReferenceNo, body.partnerReferenceNo)))
-      .limit(1);
-    if (dup) throw new SnapError("duplicatePartnerReference");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
+      throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
         amount: minor / 100,
@@ -42,7 +36,11 @@ export const cardPayRoute = defineSnapRoute({
         partnerReferenceNo: body.partnerReferenceNo,
         returnUrl,
       });
-      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
+      return {
+        referenceNo: intent.id,
+        partnerReferenceNo: body.partnerReferenceNo,
+        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
+      };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
       throw err;
@@ -60,7 +58,10 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     path: "/v1.0/debit/redirect/{referenceNo}",
     summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
     tags: ["Debit / Credit Card"],
-    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
+    responses: {
+      200: { description: "hosted card page (HTML)" },
+      302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" },
+    },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -78,7 +79,11 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
+    const amount = new Intl.NumberFormat("id-ID", {
+      style: "currency",
+      currency: "IDR",
+      maximumFractionDigits: 0,
+    }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
     return c.html(
       page(

@@ -3,16 +3,12 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { isIP } from "node:net";
 import { z } from "zod";
-import {
-  ConsoleSessionInfo,
-  SignInAnswer,
-  SignInRequest,
-} from "../../contract/console";
-import { signIn, signOut } from "../../gateway/console-users";
-import type { GatewayContext } from "../../gateway/context";
-import { findPartnerBySecretKey } from "../../gateway/partners";
-import type { ApiEnv } from "../env";
-import { mountV1Route } from "../v1-route";
+import { ConsoleSessionInfo, SignInAnswer, SignInRequest } from "@/lib/contract/console";
+import { signIn, signOut } from "@/lib/gateway/console-users";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { findPartnerBySecretKey } from "@/lib/gateway/partners";
+import type { ApiEnv } from "@/lib/api/env";
+import { mountV1Route } from "@/lib/api/v1-route";
 
 /**
  * The address a sign-in counts against. The console's own server calls this route for the
@@ -37,25 +33,17 @@ async function clientAddress(c: Context, gw: GatewayContext): Promise<string> {
   return socket;
 }
 
-const sessionInfo = (s: {
-  user: { email: string };
-  partner: { id: string; name: string };
-  expiresAt: Date;
-}) => ({
+const sessionInfo = (s: { user: { email: string }; partner: { id: string; name: string }; expiresAt: Date }) => ({
   user: { email: s.user.email },
   merchant: { partnerId: s.partner.id, name: s.partner.name },
   expiresAt: s.expiresAt.toISOString(),
 });
 
-export function mountConsoleSession(
-  app: OpenAPIHono<ApiEnv>,
-  gw: GatewayContext,
-): void {
+export function mountConsoleSession(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/console/sessions",
-    summary:
-      "Sign in to the console: email and password for a session token (Bearer cs_…)",
+    summary: "Sign in to the console: email and password for a session token (Bearer cs_…)",
     tag: "Console",
     auth: "none",
     body: SignInRequest,
@@ -73,8 +61,7 @@ export function mountConsoleSession(
   mountV1Route(app, gw, {
     method: "get",
     path: "/v1/console/session",
-    summary:
-      "The console session of the bearer token (and a new idle deadline)",
+    summary: "The console session of the bearer token (and a new idle deadline)",
     tag: "Console",
     auth: "session",
     response: ConsoleSessionInfo,

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway/context";
-import { listDeliveries } from "../../gateway/deliveries";
-import type { ApiEnv } from "../env";
-import { authenticateSecretKey, V1Error, v1ErrorResponse } from "../v1-auth";
-import { UUID_PATTERN } from "../../uuid";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { listDeliveries } from "@/lib/gateway/deliveries";
+import type { ApiEnv } from "@/lib/api/env";
+import { authenticateSecretKey, V1Error, v1ErrorResponse } from "@/lib/api/v1-auth";
+import { UUID_PATTERN } from "@/lib/contract/uuid";
 
 const Query = z.object({
   linkId: z.string().regex(UUID_PATTERN, "linkId must be a payment link id (a UUID).").optional(),

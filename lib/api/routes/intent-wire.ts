@@ -1,6 +1,6 @@
-import type { GatewayContext } from "../../gateway/context";
-import { clientSecretOf, threeDsToken, type IntentRow } from "../../gateway/intents";
-import type { PaymentIntent } from "../schemas/intents";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { clientSecretOf, threeDsToken, type IntentRow } from "@/lib/gateway/intents";
+import type { PaymentIntent } from "@/lib/contract/intents";
 
 /** A payment intent as the /v1 family writes it (INTERFACE §2.7 plus the card step). */
 export function toIntent(gw: GatewayContext, i: IntentRow): PaymentIntent {

@@ -7,51 +7,37 @@ import {
   RotatedClientSecret,
   RotatedSecretKey,
   TestCallback,
-} from "../../contract/console";
-import type { GatewayContext } from "../../gateway/context";
+} from "@/lib/contract/console";
+import type { GatewayContext } from "@/lib/gateway/context";
 import {
   accountOf,
   rotateClientSecret,
   rotateSecretKey,
   sendTestCallback,
   setCallbackBaseUrl,
-} from "../../gateway/merchant-keys";
-import {
-  merchantCatalogue,
-  setMethodActive,
-} from "../../gateway/method-settings";
-import { HttpUrl } from "../schemas/common";
-import type { ApiEnv } from "../env";
-import { forgetSecretKeys } from "../v1-auth";
-import { mountV1Route } from "../v1-route";
+} from "@/lib/gateway/merchant-keys";
+import { merchantCatalogue, setMethodActive } from "@/lib/gateway/method-settings";
+import { HttpUrl } from "@/lib/contract/common";
+import type { ApiEnv } from "@/lib/api/env";
+import { forgetSecretKeys } from "@/lib/api/v1-auth";
+import { mountV1Route } from "@/lib/api/v1-route";
 import { toMethodGroups } from "./payment-link-wire";
 
 /** Method settings, account, keys and the test callback: the console's settings pages as /v1 routes. */
-export function mountMerchantSettings(
-  app: OpenAPIHono<ApiEnv>,
-  gw: GatewayContext,
-): void {
+export function mountMerchantSettings(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   const groupsOf = async (partnerId: string) => ({
-    data: toMethodGroups(
-      gw,
-      await merchantCatalogue(gw, gw.db, partnerId),
-      null,
-    ),
+    data: toMethodGroups(gw, await merchantCatalogue(gw, gw.db, partnerId), null),
   });
   mountV1Route(app, gw, {
     method: "get",
     path: "/v1/payment-methods",
-    summary:
-      "The merchant's method groups, as the Method API shows them to its payers",
+    summary: "The merchant's method groups, as the Method API shows them to its payers",
     tag: "Payment Methods",
     auth: "merchant",
     response: MethodGroups,
     handler: ({ caller }) => groupsOf(caller.partner.id),
   });
-  for (const path of [
-    "/v1/payment-methods/:groupId",
-    "/v1/payment-methods/:groupId/:methodId",
-  ]) {
+  for (const path of ["/v1/payment-methods/:groupId", "/v1/payment-methods/:groupId/:methodId"]) {
     mountV1Route(app, gw, {
       method: "patch",
       path,
@@ -75,8 +61,7 @@ export function mountMerchantSettings(
   mountV1Route(app, gw, {
     method: "get",
     path: "/v1/account",
-    summary:
-      "Partner id, client key, gateway public key, callback base URL, key rotation state",
+    summary: "Partner id, client key, gateway public key, callback base URL, key rotation state",
     tag: "Account",
     auth: "merchant",
     response: Account,
@@ -98,8 +83,7 @@ export function mountMerchantSettings(
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/secret-key/rotate",
-    summary:
-      "A new sk_ key, shown once; the old one works for the grace period, then answers 401",
+    summary: "A new sk_ key, shown once; the old one works for the grace period, then answers 401",
     tag: "Account",
     auth: "merchant",
     response: RotatedSecretKey,
@@ -112,8 +96,7 @@ export function mountMerchantSettings(
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/client-secret/rotate",
-    summary:
-      "A new SNAP client secret, shown once; the old one signs for the grace period",
+    summary: "A new SNAP client secret, shown once; the old one signs for the grace period",
     tag: "Account",
     auth: "merchant",
     response: RotatedClientSecret,
@@ -122,8 +105,7 @@ export function mountMerchantSettings(
   mountV1Route(app, gw, {
     method: "post",
     path: "/v1/account/test-callback",
-    summary:
-      "Send a signed test callback to the callback base URL now; answers the request and the reply",
+    summary: "Send a signed test callback to the callback base URL now; answers the request and the reply",
     tag: "Account",
     auth: "merchant",
     response: TestCallback,

@@ -1,11 +1,11 @@
-import { formatMoney } from "../../money";
-import { formatJakarta } from "../../snap/time";
-import type { GatewayContext } from "../../gateway/context";
-import { FLAG_REASONS, flagOf } from "../../gateway/link-state";
-import type { Catalogue } from "../../gateway/catalogue";
-import type { LinkView } from "../../gateway/payment-links";
-import { paymentLinkUri } from "../../gateway/uris";
-import type { MethodGroup, PaymentLinkData } from "../schemas/payment-link";
+import { formatMoney } from "@/lib/contract/money";
+import { formatJakarta } from "@/lib/contract/time";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { FLAG_REASONS, flagOf } from "@/lib/gateway/link-state";
+import type { Catalogue } from "@/lib/gateway/catalogue";
+import type { LinkView } from "@/lib/gateway/payment-links";
+import { paymentLinkUri } from "@/lib/gateway/uris";
+import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 
 /** A link as the wire writes it (INTERFACE §2.3). */
 export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLinkData {

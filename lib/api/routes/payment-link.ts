@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { SnapError } from "../../snap/codes";
-import { merchantCatalogue } from "../../gateway/method-settings";
-import { choosePaymentMethod, findLink, type LinkLookup } from "../../gateway/payment-links";
-import { createLinkFromRequest } from "../../gateway/create-link";
+import { SnapError } from "@/lib/snap/codes";
+import { merchantCatalogue } from "@/lib/gateway/method-settings";
+import { choosePaymentMethod, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
+import { createLinkFromRequest } from "@/lib/gateway/create-link";
 import {
   CreatePaymentLinkRequest,
   LinkLookupRequest,
   PayPaymentLinkRequest,
   PaymentLinkData,
   PaymentMethodResponse,
-} from "../schemas/payment-link";
-import { defineSnapRoute } from "../snap-route";
+} from "@/lib/contract/payment-link";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
 const SERVICE = "27";
@@ -19,7 +19,8 @@ const LinkDataOut = z.object({ paymentLinkData: PaymentLinkData });
 
 function lookupOf(body: z.output<typeof LinkLookupRequest>): LinkLookup {
   const paymentLinkId = body.additionalInfo?.paymentLinkId;
-  if (!paymentLinkId && !body.partnerReferenceNo) throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
+  if (!paymentLinkId && !body.partnerReferenceNo)
+    throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
   return { paymentLinkId, partnerReferenceNo: body.partnerReferenceNo };
 }
 

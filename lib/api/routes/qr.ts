@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { parseMoney } from "../../money";
-import { parseIsoWithOffset, formatJakarta } from "../../snap/time";
-import { applyQrNotification } from "../../gateway/settlement";
-import { findQr, generateQr, qrStatus } from "../../gateway/qr-codes";
-import { GenerateQrRequest, GenerateQrResponse, QrNotifyResponse, QrPaymentNotification, QueryQrRequest, QueryQrResponse } from "../schemas/qr";
-import { defineSnapRoute } from "../snap-route";
+import { type z } from "zod";
+import { parseMoney } from "@/lib/contract/money";
+import { parseIsoWithOffset, formatJakarta } from "@/lib/contract/time";
+import { applyQrNotification } from "@/lib/gateway/settlement";
+import { findQr, generateQr, qrStatus } from "@/lib/gateway/qr-codes";
+import { GenerateQrRequest, GenerateQrResponse, QrNotifyResponse, QrPaymentNotification, QueryQrRequest, QueryQrResponse } from "@/lib/contract/qr";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "QRIS";
 const strip = <T extends z.ZodObject>(s: T) => s.omit({ responseCode: true, responseMessage: true });

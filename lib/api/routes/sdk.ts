@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { ApiEnv } from "../env";
+import type { ApiEnv } from "@/lib/api/env";
 
 /** GET /v1/sdk.js: the browser SDK (lib/sdk), bundled by `npm run build` into dist/sdk.js. */
 export function mountSdk(app: OpenAPIHono<ApiEnv>): void {

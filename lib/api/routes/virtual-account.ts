@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { parseMoney } from "../../money";
-import { parseIsoWithOffset } from "../../snap/time";
-import { settleVaPayment, rememberVaRefusal } from "../../gateway/settlement";
-import { createVa, deleteVa, findVa, updateVa, vaData, vaStatus, type VaInput } from "../../gateway/virtual-accounts";
-import type { GatewayContext } from "../../gateway/context";
-import { CreateVaRequest, VaKey, VaPaymentNotification, VaPaymentResponse, VaStatusResponse, VirtualAccountData } from "../schemas/va";
-import { defineSnapRoute } from "../snap-route";
+import { parseMoney } from "@/lib/contract/money";
+import { parseIsoWithOffset } from "@/lib/contract/time";
+import { settleVaPayment, rememberVaRefusal } from "@/lib/gateway/settlement";
+import { createVa, deleteVa, findVa, updateVa, vaData, vaStatus, type VaInput } from "@/lib/gateway/virtual-accounts";
+import type { GatewayContext } from "@/lib/gateway/context";
+import { CreateVaRequest, VaKey, VaPaymentNotification, VaPaymentResponse, VaStatusResponse, VirtualAccountData } from "@/lib/contract/va";
+import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "Virtual Account";
 const DataOut = z.object({ virtualAccountData: VirtualAccountData });

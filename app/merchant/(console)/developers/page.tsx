@@ -1,11 +1,7 @@
 import type { Metadata } from "next";
 import { getMessages, getTranslations } from "next-intl/server";
-import {
-  CallbackUrlForm,
-  RotateKey,
-  TestCallbackButton,
-} from "../../../../components/merchant/developer-tools";
-import { requireSession } from "../../../../lib/console/session";
+import { CallbackUrlForm, RotateKey, TestCallbackButton } from "@/components/merchant/developer-tools";
+import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleDevelopers"))("title") };
@@ -15,10 +11,7 @@ export default async function DevelopersPage() {
   const { client } = await requireSession("/merchant/developers");
   const account = await client.account();
   const t = await getTranslations("ConsoleDevelopers");
-  const labels = (await getMessages()).ConsoleDevelopers as Record<
-    string,
-    string
-  > & {
+  const labels = (await getMessages()).ConsoleDevelopers as Record<string, string> & {
     testError: string;
     oldUntil: string;
     copy: string;
@@ -45,17 +38,12 @@ export default async function DevelopersPage() {
       </section>
       <section className="panel" aria-labelledby="cb-heading">
         <h2 id="cb-heading">{t("callbackBaseUrl")}</h2>
-        <CallbackUrlForm
-          value={account.callbackBaseUrl ?? ""}
-          labels={labels}
-        />
+        <CallbackUrlForm value={account.callbackBaseUrl ?? ""} labels={labels} />
         <TestCallbackButton labels={labels} />
       </section>
       <section className="panel" aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t("keys")}</h2>
-        <p>
-          {t("rotateWarning", { seconds: account.keyRotationGraceSeconds })}
-        </p>
+        <p>{t("rotateWarning", { seconds: account.keyRotationGraceSeconds })}</p>
         <RotateKey which="secretKey" labels={labels} />
         <RotateKey which="clientSecret" labels={labels} />
       </section>
@@ -63,8 +51,7 @@ export default async function DevelopersPage() {
         <h2 id="api-heading">{t("apiReference")}</h2>
         <p>{t("apiReferenceLead")}</p>
         <p>
-          <a href="/docs">{t("apiReference")}</a> ·{" "}
-          <a href="/openapi.json">/openapi.json</a>
+          <a href="/docs">{t("apiReference")}</a> · <a href="/openapi.json">/openapi.json</a>
         </p>
       </section>
     </>

@@ -1,10 +1,11 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { money, when } from "../../../../components/merchant/format";
-import { StatusBadge } from "../../../../components/merchant/status-badge";
-import { asLocale } from "../../../../i18n/locale";
-import { linkFilters } from "../../../../lib/console/link-filters";
-import { requireSession } from "../../../../lib/console/session";
+import { money, when } from "@/components/merchant/format";
+import { StatusBadge } from "@/components/merchant/status-badge";
+import { asLocale } from "@/lib/i18n/locale";
+import { linkFilters } from "@/lib/console/link-filters";
+import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleLinks"))("title") };
@@ -17,16 +18,11 @@ type Props = {
 export default async function LinksPage({ searchParams }: Props) {
   const { client } = await requireSession("/merchant/links");
   const f = linkFilters(await searchParams);
-  const [page, account] = await Promise.all([
-    client.listLinks({ ...f.query, limit: 25 }),
-    client.account(),
-  ]);
+  const [page, account] = await Promise.all([client.listLinks({ ...f.query, limit: 25 }), client.account()]);
   const t = await getTranslations("ConsoleLinks");
   const locale = asLocale(await getLocale());
   const keep = new URLSearchParams(
-    Object.entries({ status: f.status, q: f.q, from: f.from, to: f.to }).filter(
-      ([, v]) => v,
-    ),
+    Object.entries({ status: f.status, q: f.q, from: f.from, to: f.to }).filter(([, v]) => v),
   );
   const nextHref = page.hasMore
     ? `?${new URLSearchParams([...keep, ["after", page.data.at(-1)!.paymentLinkId]])}`
@@ -34,12 +30,7 @@ export default async function LinksPage({ searchParams }: Props) {
   return (
     <>
       <h1>{t("title")}</h1>
-      <form
-        className="panel filters"
-        method="get"
-        role="search"
-        aria-label={t("filters")}
-      >
+      <form className="panel filters" method="get" role="search" aria-label={t("filters")}>
         <div className="field">
           <label htmlFor="f-status">{t("status")}</label>
           <select id="f-status" name="status" defaultValue={f.status}>
@@ -53,13 +44,7 @@ export default async function LinksPage({ searchParams }: Props) {
         </div>
         <div className="field">
           <label htmlFor="f-q">{t("search")}</label>
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={f.q}
-            placeholder={t("searchHint")}
-          />
+          <input id="f-q" name="q" type="search" defaultValue={f.q} placeholder={t("searchHint")} />
         </div>
         <div className="field">
           <label htmlFor="f-from">{t("from")}</label>
@@ -73,17 +58,13 @@ export default async function LinksPage({ searchParams }: Props) {
           <button type="submit" className="btn">
             {t("apply")}
           </button>
-          <a className="btn btn-secondary" href="/merchant/links">
+          <Link className="btn btn-secondary" href="/merchant/links" prefetch={false}>
             {t("reset")}
-          </a>
+          </Link>
         </div>
       </form>
       <p className="actions">
-        <a
-          className="btn btn-secondary"
-          href={`/merchant/links/export.csv${keep.size ? `?${keep}` : ""}`}
-          download
-        >
+        <a className="btn btn-secondary" href={`/merchant/links/export.csv${keep.size ? `?${keep}` : ""}`} download>
           {t("export")}
         </a>
       </p>
@@ -113,9 +94,7 @@ export default async function LinksPage({ searchParams }: Props) {
             {page.data.map((l) => (
               <tr key={l.paymentLinkId}>
                 <td>
-                  <a href={`/merchant/links/${l.paymentLinkId}`}>
-                    {l.partnerReferenceNo}
-                  </a>
+                  <a href={`/merchant/links/${l.paymentLinkId}`}>{l.partnerReferenceNo}</a>
                 </td>
                 <td>{l.title}</td>
                 <td>

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { MethodToggle } from "../../../../components/merchant/method-toggle";
-import { asLocale } from "../../../../i18n/locale";
-import { requireSession } from "../../../../lib/console/session";
+import { MethodToggle } from "@/components/merchant/method-toggle";
+import { asLocale } from "@/lib/i18n/locale";
+import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleMethods"))("title") };
@@ -14,8 +14,7 @@ export default async function MethodsPage() {
   const { data: groups } = await client.methods();
   const t = await getTranslations("ConsoleMethods");
   const locale = asLocale(await getLocale());
-  const text = (b: { english: string; indonesia: string }) =>
-    locale === "id" ? b.indonesia : b.english;
+  const text = (b: { english: string; indonesia: string }) => (locale === "id" ? b.indonesia : b.english);
   const labels = {
     on: t("on"),
     off: t("off"),
@@ -33,15 +32,9 @@ export default async function MethodsPage() {
         <section key={g.id} className="panel" aria-labelledby={`g-${g.id}`}>
           <h2 id={`g-${g.id}`}>
             {text(g.title)}{" "}
-            <span className={`badge ${g.active ? "badge-00" : "badge-03"}`}>
-              {g.active ? t("on") : t("off")}
-            </span>
+            <span className={`badge ${g.active ? "badge-00" : "badge-03"}`}>{g.active ? t("on") : t("off")}</span>
           </h2>
-          {!g.active && text(g.activeText) && (
-            <p className="small">
-              {t("payerSees", { text: text(g.activeText) })}
-            </p>
-          )}
+          {!g.active && text(g.activeText) && <p className="small">{t("payerSees", { text: text(g.activeText) })}</p>}
           <MethodToggle
             groupId={g.id}
             name={text(g.title)}
@@ -51,17 +44,9 @@ export default async function MethodsPage() {
           <ul>
             {g.method.map((m) => (
               <li key={m.id}>
-                <MethodToggle
-                  groupId={g.id}
-                  methodId={m.id}
-                  name={m.title}
-                  active={m.active}
-                  labels={labels}
-                />
+                <MethodToggle groupId={g.id} methodId={m.id} name={m.title} active={m.active} labels={labels} />
                 {!m.active && text(m.activeText) && (
-                  <p className="small muted">
-                    {t("payerSees", { text: text(m.activeText) })}
-                  </p>
+                  <p className="small muted">{t("payerSees", { text: text(m.activeText) })}</p>
                 )}
               </li>
             ))}

@@ -3,11 +3,10 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { checkoutCookieKey, isLinkId, isMerchantSecretKey } from "../../../../lib/client/checkout-gateway";
-import { authorizedLink } from "../../../../lib/client/checkout-links";
-import { previewToken, PREVIEW_COOKIE, secretOfUri } from "../../../../lib/client/checkout-session";
-
-export type PreviewSignInResult = { ok: true } | { ok: false; error: string };
+import { checkoutCookieKey, isLinkId, isMerchantSecretKey } from "@/lib/checkout/gateway";
+import { authorizedLink } from "@/lib/checkout/links";
+import { previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
+import type { PreviewSignInResult } from "@/lib/checkout/action-results";
 
 /** The merchant proves its secret key once; the preview then runs on a short-lived cookie. */
 export async function previewSignIn(_prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult> {

@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CheckoutScreen } from "../../../../components/checkout/checkout-screen";
-import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "../../../../components/checkout/preview-data";
-import { PreviewSignIn } from "../../../../components/checkout/preview-sign-in";
-import { viewOf } from "../../../../components/checkout/view-model";
-import { asLocale } from "../../../../i18n/locale";
-import { checkoutCookieKey } from "../../../../lib/client/checkout-gateway";
-import { authorizedLink, loadMethods } from "../../../../lib/client/checkout-links";
-import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "../../../../lib/client/checkout-session";
-import { payerTimeZone } from "../../../../lib/client/payer-time-zone";
+import { CheckoutScreen } from "@/components/checkout/checkout-screen";
+import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "@/lib/checkout/preview-data";
+import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
+import { viewOf } from "@/lib/checkout/view-model";
+import { asLocale } from "@/lib/i18n/locale";
+import { checkoutCookieKey } from "@/lib/checkout/gateway";
+import { authorizedLink, loadMethods } from "@/lib/checkout/links";
+import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
+import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { authorizedLink } from "../../../../lib/client/checkout-links";
+import { authorizedLink } from "@/lib/checkout/links";
 
 /** The current QRIS as a PNG download (same cookie guard as the page; 404 otherwise). */
 export async function GET(_req: Request, { params }: { params: Promise<{ paymentLinkId: string }> }) {

@@ -1,23 +1,17 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { CopyButton } from "../../../../../components/ui/copy-button";
-import { ActionButton } from "../../../../../components/merchant/action-button";
-import { money, when } from "../../../../../components/merchant/format";
-import { StatusBadge } from "../../../../../components/merchant/status-badge";
-import { asLocale } from "../../../../../i18n/locale";
-import { ConsoleClientError } from "../../../../../lib/clients/console-client";
-import type { LinkDetail } from "../../../../../lib/contract/console";
-import {
-  consoleAcquirer,
-  simulations,
-} from "../../../../../lib/console/sandbox";
-import { requireSession } from "../../../../../lib/console/session";
-import {
-  expireLinkAction,
-  resendDeliveryAction,
-  simulateAction,
-} from "../../../actions";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ActionButton } from "@/components/merchant/action-button";
+import { money, when } from "@/components/merchant/format";
+import { StatusBadge } from "@/components/merchant/status-badge";
+import { asLocale } from "@/lib/i18n/locale";
+import { ConsoleClientError } from "@/lib/clients/console-client";
+import type { LinkDetail } from "@/lib/contract/console";
+import { consoleAcquirer, simulations } from "@/lib/console/sandbox";
+import { requireSession } from "@/lib/console/session";
+import { expireLinkAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
 
 type Props = { params: Promise<{ paymentLinkId: string }> };
 
@@ -53,14 +47,15 @@ export default async function LinkPage({ params }: Props) {
   return (
     <>
       <p>
-        <a href="/merchant/links">← {t("back")}</a>
+        <Link href="/merchant/links" prefetch={false}>
+          ← {t("back")}
+        </Link>
       </p>
       <h1>
         {link.title} <StatusBadge status={link.paymentFlagStatus} />
       </h1>
       <p className="muted">
-        {t("reference")}:{" "}
-        <span className="mono">{link.partnerReferenceNo}</span> ·{" "}
+        {t("reference")}: <span className="mono">{link.partnerReferenceNo}</span> ·{" "}
         {money(link.totalAmount.value, locale)}
         {link.latePayment && <span className="tag">{t("lateFlag")}</span>}
       </p>
@@ -75,12 +70,7 @@ export default async function LinkPage({ params }: Props) {
             copied={t("copied")}
             failed={t("copyFailed")}
           />
-          <a
-            className="btn btn-secondary"
-            href={link.paymentLinkUri}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <a className="btn btn-secondary" href={link.paymentLinkUri} target="_blank" rel="noopener noreferrer">
             {t("openAsPayer")}
           </a>
           <a
@@ -99,9 +89,7 @@ export default async function LinkPage({ params }: Props) {
             />
           )}
         </div>
-        {link.paymentFlagStatus === "02" && (
-          <p className="small muted">{t("expireConfirm")}</p>
-        )}
+        {link.paymentFlagStatus === "02" && <p className="small muted">{t("expireConfirm")}</p>}
         {sims.length > 0 && (
           <div className="actions" aria-label={t("sandbox")} role="group">
             <span className="tag">{t("sandbox")}</span>
@@ -109,13 +97,7 @@ export default async function LinkPage({ params }: Props) {
               <ActionButton
                 key={s}
                 action={simulateAction.bind(null, link.paymentLinkId, s)}
-                label={t(
-                  s === "va"
-                    ? "simulateVa"
-                    : s === "qr"
-                      ? "simulateQr"
-                      : "simulateQrFail",
-                )}
+                label={t(s === "va" ? "simulateVa" : s === "qr" ? "simulateQr" : "simulateQrFail")}
                 success={t.raw("simulated") as string}
               />
             ))}
@@ -174,9 +156,7 @@ export default async function LinkPage({ params }: Props) {
           <p>
             {link.customer.name}
             <span className="block muted">{link.customerDetail.email}</span>
-            <span className="block muted">
-              {link.customerDetail.phoneNumber}
-            </span>
+            <span className="block muted">{link.customerDetail.phoneNumber}</span>
             <span className="block muted">
               {[
                 link.customerDetail.billingAddress.address,
@@ -193,9 +173,7 @@ export default async function LinkPage({ params }: Props) {
         <div>
           <section className="panel" aria-labelledby="timeline-heading">
             <h2 id="timeline-heading">{t("timeline")}</h2>
-            <p className="small muted">
-              {t("timeZone", { zone: link.timeZone })}
-            </p>
+            <p className="small muted">{t("timeZone", { zone: link.timeZone })}</p>
             <ol className="timeline">
               {link.timeline.map((e, n) => (
                 <li key={n}>
@@ -245,25 +223,12 @@ export default async function LinkPage({ params }: Props) {
         <h2 id="deliveries-heading">{t("deliveries")}</h2>
         {link.deliveries.length === 0 && <p>{t("noDeliveries")}</p>}
         {link.deliveries.map((d) => (
-          <article
-            key={d.id}
-            className="panel"
-            aria-label={`${d.kind} ${d.id}`}
-          >
+          <article key={d.id} className="panel" aria-label={`${d.kind} ${d.id}`}>
             <p>
-              <strong>{d.kind}</strong> ·{" "}
-              <span className="mono small">{d.url}</span> ·{" "}
+              <strong>{d.kind}</strong> · <span className="mono small">{d.url}</span> ·{" "}
               <span className="badge">{t(`deliveryStatus_${d.status}`)}</span>
-              {d.resendOf && (
-                <span className="block small muted">
-                  {t("resendOf", { id: d.resendOf.slice(0, 8) })}
-                </span>
-              )}
-              {d.nextAttemptAt && (
-                <span className="block small">
-                  {t("nextRetry", { at: at(d.nextAttemptAt) })}
-                </span>
-              )}
+              {d.resendOf && <span className="block small muted">{t("resendOf", { id: d.resendOf.slice(0, 8) })}</span>}
+              {d.nextAttemptAt && <span className="block small">{t("nextRetry", { at: at(d.nextAttemptAt) })}</span>}
             </p>
             {d.attemptLog.length > 0 && (
               <div className="table-wrap">
@@ -291,10 +256,7 @@ export default async function LinkPage({ params }: Props) {
                 </table>
               </div>
             )}
-            <ActionButton
-              action={resendDeliveryAction.bind(null, d.id)}
-              label={t("resend")}
-            />
+            <ActionButton action={resendDeliveryAction.bind(null, d.id)} label={t("resend")} />
           </article>
         ))}
       </section>

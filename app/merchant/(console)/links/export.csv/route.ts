@@ -1,5 +1,5 @@
-import { linkFilters } from "../../../../../lib/console/link-filters";
-import { currentSession } from "../../../../../lib/console/session";
+import { linkFilters } from "@/lib/console/link-filters";
+import { currentSession } from "@/lib/console/session";
 
 const MAX_ROWS = 50_000;
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
-import { CreateLinkForm } from "../../../../../components/merchant/create-link-form";
-import { asLocale } from "../../../../../i18n/locale";
-import { requireSession } from "../../../../../lib/console/session";
+import { CreateLinkForm } from "@/components/merchant/create-link-form";
+import { asLocale } from "@/lib/i18n/locale";
+import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleCreate"))("title") };

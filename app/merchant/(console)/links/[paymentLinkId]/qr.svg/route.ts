@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
-import { ConsoleClientError } from "../../../../../../lib/clients/console-client";
-import { currentSession } from "../../../../../../lib/console/session";
+import { ConsoleClientError } from "@/lib/clients/console-client";
+import { currentSession } from "@/lib/console/session";
 
 type Ctx = { params: Promise<{ paymentLinkId: string }> };
 
@@ -23,8 +23,7 @@ export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
       },
     });
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 404)
-      return notFound();
+    if (err instanceof ConsoleClientError && err.status === 404) return notFound();
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MONEY_PATTERN, parseMoney } from "../../money";
-import { parseIsoWithOffset } from "../../snap/time";
+import { MONEY_PATTERN, parseMoney } from "./money";
+import { parseIsoWithOffset } from "./time";
 
 /** Within the safe-integer range of minor units, so the handler's parseMoney cannot throw. */
 function inRange(v: string): boolean {

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, scrubUrl } from "./log";
+import { createLogger, scrubUrl } from ".";
 
 /** A logger writing into memory: every line it would have printed, as text. */
 function capture() {

@@ -1,11 +1,11 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { parseQris } from "../qris";
-import { gatewayBaseUrl } from "./checkout-gateway";
-import { NOTIFICATION_PATHS, type SnapCredentials } from "./gateway-client";
-import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "./simulator";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseQris } from "@/lib/qris";
+import { gatewayBaseUrl } from "./gateway";
+import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
 
 /**
  * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
@@ -17,8 +17,12 @@ export function sandboxMode(): boolean {
 }
 
 function sandboxCredentialsFile(): string {
-  if (process.env.SANDBOX_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
-  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "sandbox-credentials.json");
+  if (process.env.SANDBOX_CREDENTIALS_FILE)
+    return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
+  return path.join(
+    /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
+    "sandbox-credentials.json",
+  );
 }
 
 let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;
@@ -42,7 +46,8 @@ export function sandboxAcquirer(): SnapCredentials | null {
   return acquirer;
 }
 
-export type SimulatedOutcome = "pay" | "fail";
+export type { SimulatedOutcome } from "./action-results";
+import type { SimulatedOutcome } from "./action-results";
 
 /**
  * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA
@@ -50,7 +55,11 @@ export type SimulatedOutcome = "pay" | "fail";
  */
 export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
   const type = link.payment.type;
-  return link.paymentFlagStatus === "02" && link.payment.content !== "" && (type === "qr" || (type === "va" && outcome === "pay"));
+  return (
+    link.paymentFlagStatus === "02" &&
+    link.payment.content !== "" &&
+    (type === "qr" || (type === "va" && outcome === "pay"))
+  );
 }
 
 /** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
@@ -60,13 +69,20 @@ export async function simulateLinkPayment(
   outcome: SimulatedOutcome,
 ): Promise<SimulationResult<unknown> & { path: string }> {
   const content = link.payment.content;
-  if (!simulatable(link, outcome) || content === "") throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+  if (!simulatable(link, outcome) || content === "")
+    throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
   const base = gatewayBaseUrl();
   if (link.payment.type === "va") {
-    return { path: NOTIFICATION_PATHS.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
+    return {
+      path: NOTIFICATION_PATHS.va,
+      ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })),
+    };
   }
   const referenceNo = parseQris(content.value).referenceLabel;
   if (!referenceNo) throw new Error("QR without a reference label");
   const status = outcome === "pay" ? "00" : "06";
-  return { path: NOTIFICATION_PATHS.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
+  return {
+    path: NOTIFICATION_PATHS.qr,
+    ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })),
+  };
 }

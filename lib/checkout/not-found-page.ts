@@ -1,6 +1,6 @@
-import en from "../../messages/en.json";
-import id from "../../messages/id.json";
-import type { Locale } from "../../i18n/locale";
+import en from "@/messages/en.json";
+import id from "@/messages/id.json";
+import type { Locale } from "@/lib/i18n/locale";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "../snap/signing";
-import { formatJakarta } from "../snap/time";
+import { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "@/lib/snap/signing";
+import { formatJakarta } from "@/lib/contract/time";
 
 /** What a partner needs to call the signed family: exactly the credentials file's fields. */
 export interface SnapCredentials {

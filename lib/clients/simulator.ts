@@ -1,7 +1,7 @@
-import { qrNotification, splitVaNumber, vaNotification } from "../snap/notifications";
+import { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifications";
 import { GatewayClient, type SnapCredentials } from "./gateway-client";
 
-export { qrNotification, splitVaNumber, vaNotification } from "../snap/notifications";
+export { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifications";
 
 /**
  * The sandbox acquirer: builds the notifications a bank or the QRIS switch would send and

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { isTimeZone } from "../../components/checkout/format";
+import { isTimeZone } from "@/lib/i18n/format";
 
 /** The zone the browser reported last time (LocalTime sets the cookie), else Jakarta (WIB). */
 export async function payerTimeZone(): Promise<string> {

@@ -1,5 +1,5 @@
-import { formatMoney, parseMoney, type Minor } from "../../lib/money";
-import { INTL_LOCALE, type Locale } from "../../i18n/locale";
+import { formatMoney, parseMoney, type Minor } from "@/lib/contract/money";
+import { INTL_LOCALE, type Locale } from "./locale";
 
 /**
  * Display helpers shared by server components and client islands. Money stays integer minor

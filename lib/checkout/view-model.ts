@@ -1,4 +1,4 @@
-import type { PaymentLinkData } from "../../lib/api/schemas/payment-link";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
 
 /** What the payer sees, derived from one Inquiry answer. */
 export type CheckoutView = "open" | "va" | "qr" | "card" | "paid" | "rejected" | "expired";

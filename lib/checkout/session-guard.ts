@@ -1,6 +1,6 @@
 import "server-only";
-import { checkoutCookieKey, inquireLink, isLinkId } from "./checkout-gateway";
-import { safeEqual, secretOfUri, sessionToken } from "./checkout-session";
+import { checkoutCookieKey, inquireLink, isLinkId } from "./gateway";
+import { safeEqual, secretOfUri, sessionToken } from "./session";
 
 /**
  * The proxy's check of a checkout cookie, so that a wrong cookie gets the very same static 404

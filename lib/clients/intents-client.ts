@@ -1,4 +1,4 @@
-import { PaymentIntent, type CreateIntentRequest } from "../api/schemas/intents";
+import { PaymentIntent, type CreateIntentRequest } from "@/lib/contract/intents";
 
 /** A /v1 error answer: {error: {type, code, message, param}}. */
 export class IntentsClientError extends Error {

@@ -49,12 +49,17 @@ export function scrubUrl(url: string): string {
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */
 export function scrubString(text: string): string {
-  return scrubUrl(text)
-    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
-    .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
-    .replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`)
-    // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
-    .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`);
+  return (
+    scrubUrl(text)
+      .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
+      .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
+      .replace(
+        /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g,
+        `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`,
+      )
+      // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
+      .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`)
+  );
 }
 
 function isSecretKey(key: string): boolean {
@@ -77,7 +82,8 @@ export function scrub(value: unknown, depth = 0, seen: WeakSet<object> = new Wea
       const { params: _params, ...rest } = serialized;
       return scrubObject(rest, depth, seen);
     }
-    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value))
+      return `[${value.constructor.name} ${value.byteLength} bytes]`;
     if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1, seen));
     if (value instanceof Map) return scrubObject(Object.fromEntries(value), depth, seen);
     return scrubObject(value as Record<string, unknown>, depth, seen);

@@ -1,10 +1,10 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PaymentLinkData } from "../api/schemas/payment-link";
-import { GatewayClient, SnapClientError, type SnapCredentials } from "./gateway-client";
-import { IntentsClient } from "./intents-client";
-import { isUuid } from "../uuid";
+import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { isUuid } from "@/lib/contract/uuid";
 
 /**
  * The hosted checkout's own SNAP client. Credentials come from CHECKOUT_CREDENTIALS_FILE or
@@ -15,8 +15,12 @@ import { isUuid } from "../uuid";
 let cached: { client: GatewayClient; key: string } | null = null;
 
 function credentialsFile(): string {
-  if (process.env.CHECKOUT_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
-  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "checkout-client.json");
+  if (process.env.CHECKOUT_CREDENTIALS_FILE)
+    return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
+  return path.join(
+    /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
+    "checkout-client.json",
+  );
 }
 
 export function readCheckoutCredentials(): SnapCredentials {
@@ -76,14 +80,16 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
   }
 }
 
-
 /**
  * Is `secretKey` a merchant's secret key? Asked of the gateway with the /v1 family's own
  * check (a read-only listing, limit 1), so the checkout never sees how keys are stored.
  */
 export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
   if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
-  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, {
+    headers: { "X-Secret-Key": secretKey },
+    cache: "no-store",
+  });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
 }

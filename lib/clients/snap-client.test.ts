@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateRsaKeyPair } from "../gateway/vault";
-import { hmacVerify, rsaVerify, serviceStringToSign, tokenStringToSign } from "../snap/signing";
+import { generateRsaKeyPair } from "@/lib/gateway/vault";
+import { hmacVerify, rsaVerify, serviceStringToSign, tokenStringToSign } from "@/lib/snap/signing";
 import { SnapClient, SnapClientError } from "./snap-client";
 
 const keys = generateRsaKeyPair();

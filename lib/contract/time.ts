@@ -7,7 +7,7 @@ const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1
 export function parseIsoWithOffset(value: string): Date | null {
   const m = ISO_WITH_OFFSET.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const [, , mo, d, h, mi, s] = m.map(Number) as number[];
   if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 59) return null;
   const normalised = value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
   const date = new Date(normalised);

@@ -1,11 +1,11 @@
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
-import type { MethodGroup, PaymentLinkData } from "../api/schemas/payment-link";
-import { checkoutCookieKey, checkoutGateway, inquireLink } from "./checkout-gateway";
+import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
+import { checkoutCookieKey, checkoutGateway, inquireLink } from "./gateway";
 
-export { isLinkId } from "./checkout-gateway";
-import { safeEqual, secretOfUri, sessionToken, SESSION_COOKIE } from "./checkout-session";
+export { isLinkId } from "./gateway";
+import { safeEqual, secretOfUri, sessionToken, SESSION_COOKIE } from "./session";
 
 /** One Inquiry per request, however many server components ask (layout, page, metadata). */
 export const loadLink = cache(inquireLink);

@@ -1,4 +1,4 @@
-import type { MethodGroup, PaymentLinkData } from "../../lib/api/schemas/payment-link";
+import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import type { CheckoutView } from "./view-model";
 
 export const PREVIEW_STATES = ["open", "va", "qr", "paid", "rejected", "expired", "maintenance"] as const;

@@ -4,11 +4,11 @@ import {
   type CreatePaymentLinkRequest,
   type LinkLookupRequest,
   type PayPaymentLinkRequest,
-} from "../api/schemas/payment-link";
-import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "../api/schemas/qr";
-import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "../api/schemas/va";
-import { TransactionDetailResponse, TransactionListResponse, type TransactionDetailRequest, type TransactionListQuery } from "../api/schemas/account";
-import { CardPayResponse, type CardPayRequest } from "../api/schemas/card";
+} from "@/lib/contract/payment-link";
+import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "@/lib/contract/qr";
+import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "@/lib/contract/va";
+import { TransactionDetailResponse, TransactionListResponse, type TransactionDetailRequest, type TransactionListQuery } from "@/lib/contract/account";
+import { CardPayResponse, type CardPayRequest } from "@/lib/contract/card-pay";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";

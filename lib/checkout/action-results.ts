@@ -1,0 +1,31 @@
+/**
+ * What the checkout's server actions answer. The actions live in app/ (they are page-side code);
+ * the client islands in components/ receive them through CheckoutActionsProvider and only need
+ * these shapes.
+ */
+/** What the sandbox panel asks the simulated bank to do. */
+export type SimulatedOutcome = "pay" | "fail";
+
+/** `href`: where the page shows the chosen method (the form navigates there itself). */
+export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
+
+export type StatusResult =
+  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number }
+  | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
+
+export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
+
+export type SimulateResult =
+  | { ok: true; path: string; sent: unknown; status: number; reply: unknown }
+  | { ok: false; error: string };
+
+export type PreviewSignInResult = { ok: true } | { ok: false; error: string };
+
+/** The server actions of one checkout page, handed to the client islands by the page. */
+export interface CheckoutActions {
+  chooseMethod(prev: ChooseResult, form: FormData): Promise<ChooseResult>;
+  pollStatus(linkId: string): Promise<StatusResult>;
+  startCardPayment(linkId: string): Promise<CardStartResult>;
+  simulatePayment(linkId: string, outcome: SimulatedOutcome): Promise<SimulateResult>;
+  previewSignIn(prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult>;
+}
