@@ -46,14 +46,8 @@ const { startServer } = await import("@/bench/server.mjs");
 const { benchInquiry, benchInquiryCeiling } = await import("@/bench/inquiry.mjs");
 const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("@/bench/checkout.mjs") : null;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-log(
-  `Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`,
-);
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+log(`Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`);
 log(`load average at start: ${load()}`);
 
 const rows = [];
@@ -71,9 +65,7 @@ try {
     try {
       log("Inquiry Payment Link over HTTP…");
       const http = await benchInquiry({ kit, server, log, seconds: SECONDS, connections: CONNECTIONS });
-      log(
-        `  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (${http.requests} requests, all 200)`,
-      );
+      log(`  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (${http.requests} requests, all 200)`);
       log("Storage ceiling (same SQL, in-process, no HTTP)…");
       const ceiling = await benchInquiryCeiling({ kit, db, server, seconds: SECONDS, connections: CONNECTIONS });
       log(`  ${ceiling.rps.toFixed(0)} transactions/s (${ceiling.statements.length} statements each)`);
@@ -82,37 +74,17 @@ try {
       rows.push({ db, section: "inquiry", rps: http.rps, p50: http.p50, p99: http.p99, ceiling: ceiling.rps, ratio });
 
       log("Payment notifications (issue 4)…");
-      await kit.benchNotifications({
-        baseUrl: server.baseUrl,
-        credentials: { ...server.credentials, checkout: server.checkout },
-        log: (l) => log(`  ${l}`),
-      });
+      await kit.benchNotifications({ baseUrl: server.baseUrl, credentials: { ...server.credentials, checkout: server.checkout }, log: (l) => log(`  ${l}`) });
       log("Payment intents (issue 5)…");
-      await kit.benchIntents({
-        baseUrl: server.baseUrl,
-        credentials: server.credentials,
-        log: (l) => log(`  ${l}`),
-        durationMs: SECONDS * 1000,
-      });
+      await kit.benchIntents({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), durationMs: SECONDS * 1000 });
 
       log("Merchant console (issue 11)…");
-      const consoleRows = await kit.benchConsole({
-        baseUrl: server.baseUrl,
-        credentials: server.credentials,
-        log: (l) => log(`  ${l}`),
-        links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000),
-      });
+      const consoleRows = await kit.benchConsole({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000) });
       for (const r of consoleRows) rows.push({ db, ...r });
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");
-        const more = await checkoutModule.benchCheckout({
-          baseUrl: server.baseUrl,
-          log,
-          db,
-          server,
-          dataDir: server.dataDir,
-        });
+        const more = await checkoutModule.benchCheckout({ baseUrl: server.baseUrl, log, db, server, dataDir: server.dataDir });
         if (Array.isArray(more)) for (const r of more) rows.push({ db, ...r });
       }
     } finally {
@@ -127,16 +99,10 @@ try {
 const fmt = (v, digits = 0) => (typeof v === "number" ? v.toFixed(digits) : (v ?? ""));
 log("\n| database | section | req/s | p50 ms | p99 ms | ceiling req/s | ratio |");
 log("|---|---|---:|---:|---:|---:|---:|");
-for (const r of rows)
-  log(
-    `| ${r.db} | ${r.section} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.ceiling)} | ${fmt(r.ratio, 2)} |`,
-  );
+for (const r of rows) log(`| ${r.db} | ${r.section} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.ceiling)} | ${fmt(r.ratio, 2)} |`);
 log(`\nload average at end: ${load()}`);
 
 fs.mkdirSync("bench-results", { recursive: true });
 const file = path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-fs.writeFileSync(
-  file,
-  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
-);
+fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`);
 log(`(written to ${file})`);

@@ -25,13 +25,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes = [
-    ...paymentLinkRoutes,
-    ...virtualAccountRoutes,
-    ...qrRoutes,
-    cardPayRoute,
-    ...accountRoutes,
-  ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
+  const routes = [...paymentLinkRoutes, ...virtualAccountRoutes, ...qrRoutes, cardPayRoute, ...accountRoutes] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   mountDeliveries(app, gw);
   mountConsoleSession(app, gw);
@@ -43,31 +37,16 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: {
-      title: "Nusapay gateway sandbox",
-      version: "1.0.0",
-      description: "SNAP-style signed family (/v1.0) and secret-key family (/v1).",
-    },
+    info: { title: "Nusapay gateway sandbox", version: "1.0.0", description: "SNAP-style signed family (/v1.0) and secret-key family (/v1)." },
     servers: [{ url: gw.config.publicBaseUrl }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "secretKey", {
-    type: "apiKey",
-    in: "header",
-    name: "X-Secret-Key",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "consoleSession", {
-    type: "http",
-    scheme: "bearer",
-    description: "A console session token (cs_…) from POST /v1/console/sessions",
-  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "secretKey", { type: "apiKey", in: "header", name: "X-Secret-Key" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "consoleSession", { type: "http", scheme: "bearer", description: "A console session token (cs_…) from POST /v1/console/sessions" });
 
   // Unknown paths and methods under the signed family still answer in its envelope.
   app.notFound((c) => {
     if (c.req.path.startsWith("/v1.0/")) return c.json(envelope("transactionNotFound", "00", "unknown operation"), 404);
-    return c.json(
-      { error: { type: "invalid_request_error", code: "not_found", message: "Unknown path", param: null } },
-      404,
-    );
+    return c.json({ error: { type: "invalid_request_error", code: "not_found", message: "Unknown path", param: null } }, 404);
   });
   app.onError((err, c) => {
     gw.log.error({ err, path: c.req.path }, "unhandled API error");

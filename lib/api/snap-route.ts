@@ -52,11 +52,9 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   onRefusal?: (gw: GatewayContext, call: { partner: Partner; body: z.output<BS> }, err: SnapError) => Promise<void>;
 }
 
-export function defineSnapRoute<
-  BS extends z.ZodType = z.ZodUndefined,
-  QS extends z.ZodType = z.ZodUndefined,
-  RS extends z.ZodType = z.ZodType,
->(route: SnapRoute<BS, QS, RS>): SnapRoute<BS, QS, RS> {
+export function defineSnapRoute<BS extends z.ZodType = z.ZodUndefined, QS extends z.ZodType = z.ZodUndefined, RS extends z.ZodType = z.ZodType>(
+  route: SnapRoute<BS, QS, RS>,
+): SnapRoute<BS, QS, RS> {
   return route;
 }
 
@@ -82,10 +80,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       ...(route.query ? { query: route.query as never } : {}),
     },
     responses: {
-      200: {
-        description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`,
-        content: { "application/json": { schema: route.response } },
-      },
+      200: { description: `${successCode(route.service)} ${route.successMessage ?? "Successful"}`, content: { "application/json": { schema: route.response } } },
       default: { description: "SNAP error envelope {responseCode, responseMessage}" },
     },
   });
@@ -99,8 +94,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const partner = await authenticateToken(gw, headers.accessToken);
       const now = gw.now();
       checkTimestampWindow(headers.timestampDate, now, gw.config.timestampSkewSeconds);
-      if (headers.partnerId !== partner.id)
-        throw new SnapError("unauthorized", "X-PARTNER-ID does not match the token");
+      if (headers.partnerId !== partner.id) throw new SnapError("unauthorized", "X-PARTNER-ID does not match the token");
       if (!headers.signature) throw new SnapError("unauthorized", "X-SIGNATURE missing");
       const url = new URL(c.req.url);
       const stringToSign = serviceStringToSign({
@@ -110,15 +104,10 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         body: raw,
         timestamp: headers.timestamp,
       });
-      if (
-        !liveClientSecrets(partner, now.getTime()).some((secret) =>
-          hmacVerify(secret, stringToSign, headers.signature!),
-        )
-      ) {
+      if (!liveClientSecrets(partner, now.getTime()).some((secret) => hmacVerify(secret, stringToSign, headers.signature!))) {
         throw new SnapError("unauthorized", "Signature");
       }
-      if (!route.partners.includes(partner.kind) && !route.scopedLookup)
-        throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
+      if (!route.partners.includes(partner.kind) && !route.scopedLookup) throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");
 
       const body = parseBody(route.body, parseJsonBody(raw));
@@ -126,28 +115,14 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       refusable = { partner, body };
       const result = await gw.db.transaction(async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
-        return route.handler({
-          gw,
-          tx,
-          partner,
-          body,
-          query,
-          params: c.req.param() as Record<string, string>,
-          headers,
-        });
+        return route.handler({ gw, tx, partner, body, query, params: c.req.param() as Record<string, string>, headers });
       });
       route.afterCommit?.(gw);
-      const payload = {
-        responseCode: successCode(route.service),
-        responseMessage: route.successMessage ?? "Successful",
-        ...(route.response.parse(result) as object),
-      };
+      const payload = { responseCode: successCode(route.service), responseMessage: route.successMessage ?? "Successful", ...(route.response.parse(result) as object) };
       return c.json(payload, 200);
     } catch (err) {
       if (refusable && route.onRefusal && err instanceof SnapError) {
-        await route
-          .onRefusal(gw, refusable, err)
-          .catch((e: unknown) => gw.log.warn({ err: e, path: c.req.path }, "recording a refusal failed"));
+        await route.onRefusal(gw, refusable, err).catch((e: unknown) => gw.log.warn({ err: e, path: c.req.path }, "recording a refusal failed"));
       }
       const answer = toSnapAnswer(err, route.service);
       if (answer.unexpected) gw.log.error({ err, path: c.req.path, service: route.service }, "unexpected fault");

@@ -19,13 +19,11 @@ const cache = new Map<string, { partner: Partner; until: number }>();
  */
 export async function authenticateSecretKey(c: Context, gw: GatewayContext): Promise<Partner> {
   const key = c.req.header("x-secret-key")?.trim();
-  if (!key || !key.startsWith("sk_"))
-    throw new V1Error(401, "authentication_error", "invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
+  if (!key || !key.startsWith("sk_")) throw new V1Error(401, "authentication_error", "invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.partner;
   const found = await findPartnerBySecretKey(gw, key);
-  if (!found || found.partner.kind === "acquirer")
-    throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+  if (!found || found.partner.kind === "acquirer") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
   // A rotated-out key is cached no longer than its grace period.
   cache.set(key, { partner: found.partner, until: Math.min(Date.now() + 30_000, found.validUntil) });
   return found.partner;

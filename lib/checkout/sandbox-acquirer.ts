@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs";
-import path from "node:path";
+import { config } from "@/lib/config";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import { gatewayBaseUrl } from "./gateway";
@@ -13,16 +13,11 @@ import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/l
  * file, a real signed notification over HTTP. Nothing of this exists in production mode.
  */
 export function sandboxMode(): boolean {
-  return process.env.GATEWAY_MODE !== "production";
+  return config().mode !== "production";
 }
 
 function sandboxCredentialsFile(): string {
-  if (process.env.SANDBOX_CREDENTIALS_FILE)
-    return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
-  return path.join(
-    /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
-    "sandbox-credentials.json",
-  );
+  return config().sandboxCredentialsFile;
 }
 
 let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;
@@ -55,11 +50,7 @@ import type { SimulatedOutcome } from "./action-results";
  */
 export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
   const type = link.payment.type;
-  return (
-    link.paymentFlagStatus === "02" &&
-    link.payment.content !== "" &&
-    (type === "qr" || (type === "va" && outcome === "pay"))
-  );
+  return link.paymentFlagStatus === "02" && link.payment.content !== "" && (type === "qr" || (type === "va" && outcome === "pay"));
 }
 
 /** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
@@ -69,20 +60,13 @@ export async function simulateLinkPayment(
   outcome: SimulatedOutcome,
 ): Promise<SimulationResult<unknown> & { path: string }> {
   const content = link.payment.content;
-  if (!simulatable(link, outcome) || content === "")
-    throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+  if (!simulatable(link, outcome) || content === "") throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
   const base = gatewayBaseUrl();
   if (link.payment.type === "va") {
-    return {
-      path: NOTIFICATION_PATHS.va,
-      ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })),
-    };
+    return { path: NOTIFICATION_PATHS.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
   }
   const referenceNo = parseQris(content.value).referenceLabel;
   if (!referenceNo) throw new Error("QR without a reference label");
   const status = outcome === "pay" ? "00" : "06";
-  return {
-    path: NOTIFICATION_PATHS.qr,
-    ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })),
-  };
+  return { path: NOTIFICATION_PATHS.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
 }

@@ -11,10 +11,7 @@ export interface Catalogue {
   methods: MethodRow[];
 }
 
-const MAINTENANCE = {
-  en: "Under maintenance. Please choose another method.",
-  id: "Sedang dalam pemeliharaan. Silakan pilih metode lain.",
-};
+const MAINTENANCE = { en: "Under maintenance. Please choose another method.", id: "Sedang dalam pemeliharaan. Silakan pilih metode lain." };
 const REGISTRATION = { en: "Registration in progress.", id: "Pendaftaran sedang diproses." };
 /** The reasons a merchant may give for switching a method off (lib/gateway/method-settings.ts). */
 export const REASON_TEXTS = { maintenance: MAINTENANCE, registration: REGISTRATION } as const;
@@ -22,75 +19,38 @@ export const REASON_TEXTS = { maintenance: MAINTENANCE, registration: REGISTRATI
 /** The sandbox catalogue written on a fresh database. Operators may edit the rows later. */
 export const SEED_GROUPS: (typeof methodGroups.$inferInsert)[] = [
   {
-    id: "va",
-    position: 1,
-    icon: "bank",
-    titleEn: "Virtual Account",
-    titleId: "Virtual Account",
-    subtitleEn: "Transfer from any ATM, mobile or internet banking",
-    subtitleId: "Transfer lewat ATM, mobile banking, atau internet banking",
-    buttonEn: "Pay with Virtual Account",
-    buttonId: "Bayar dengan Virtual Account",
+    id: "va", position: 1, icon: "bank",
+    titleEn: "Virtual Account", titleId: "Virtual Account",
+    subtitleEn: "Transfer from any ATM, mobile or internet banking", subtitleId: "Transfer lewat ATM, mobile banking, atau internet banking",
+    buttonEn: "Pay with Virtual Account", buttonId: "Bayar dengan Virtual Account",
     active: true,
   },
   {
-    id: "qr",
-    position: 2,
-    icon: "qr",
-    titleEn: "QRIS",
-    titleId: "QRIS",
-    subtitleEn: "Scan with any e-wallet or banking app",
-    subtitleId: "Pindai dengan aplikasi e-wallet atau bank apa pun",
-    buttonEn: "Show QR code",
-    buttonId: "Tampilkan kode QR",
+    id: "qr", position: 2, icon: "qr",
+    titleEn: "QRIS", titleId: "QRIS",
+    subtitleEn: "Scan with any e-wallet or banking app", subtitleId: "Pindai dengan aplikasi e-wallet atau bank apa pun",
+    buttonEn: "Show QR code", buttonId: "Tampilkan kode QR",
     active: true,
   },
   {
-    id: "cc",
-    position: 3,
-    icon: "card",
-    titleEn: "Credit / Debit Card",
-    titleId: "Kartu Kredit / Debit",
-    subtitleEn: "Visa, Mastercard, JCB",
-    subtitleId: "Visa, Mastercard, JCB",
-    buttonEn: "Pay by card",
-    buttonId: "Bayar dengan kartu",
+    id: "cc", position: 3, icon: "card",
+    titleEn: "Credit / Debit Card", titleId: "Kartu Kredit / Debit",
+    subtitleEn: "Visa, Mastercard, JCB", subtitleId: "Visa, Mastercard, JCB",
+    buttonEn: "Pay by card", buttonId: "Bayar dengan kartu",
     active: true,
   },
   {
-    id: "ew",
-    position: 4,
-    icon: "wallet",
-    titleEn: "E-Wallet",
-    titleId: "Dompet Digital",
-    subtitleEn: "GoPay, OVO, DANA, ShopeePay",
-    subtitleId: "GoPay, OVO, DANA, ShopeePay",
-    buttonEn: "Pay with e-wallet",
-    buttonId: "Bayar dengan dompet digital",
-    active: false,
-    activeTextEn: REGISTRATION.en,
-    activeTextId: REGISTRATION.id,
+    id: "ew", position: 4, icon: "wallet",
+    titleEn: "E-Wallet", titleId: "Dompet Digital",
+    subtitleEn: "GoPay, OVO, DANA, ShopeePay", subtitleId: "GoPay, OVO, DANA, ShopeePay",
+    buttonEn: "Pay with e-wallet", buttonId: "Bayar dengan dompet digital",
+    active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id,
   },
 ];
 
-const va = (
-  id: string,
-  title: string,
-  position: number,
-  partnerServiceId: string,
-  bankCode: string,
-  extra: Partial<MethodRow> = {},
-) => ({
-  groupId: "va",
-  id,
-  position,
-  logo: `/logos/${id}.svg`,
-  title,
-  subtitle: `${title} Virtual Account`,
-  active: true,
-  partnerServiceId,
-  bankCode,
-  ...extra,
+const va = (id: string, title: string, position: number, partnerServiceId: string, bankCode: string, extra: Partial<MethodRow> = {}) => ({
+  groupId: "va", id, position, logo: `/logos/${id}.svg`, title, subtitle: `${title} Virtual Account`,
+  active: true, partnerServiceId, bankCode, ...extra,
 });
 
 export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
@@ -98,34 +58,10 @@ export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
   va("bni", "BNI", 2, "8808", "009"),
   va("bri", "BRI", 3, "77777", "002"),
   va("mandiri", "Mandiri", 4, "89022", "008"),
-  va("permata", "Permata", 5, "8625", "013", {
-    active: false,
-    activeTextEn: REGISTRATION.en,
-    activeTextId: REGISTRATION.id,
-  }),
-  va("cimb", "CIMB Niaga", 6, "5919", "022", {
-    active: false,
-    activeTextEn: MAINTENANCE.en,
-    activeTextId: MAINTENANCE.id,
-  }),
-  {
-    groupId: "qr",
-    id: "qris",
-    position: 1,
-    logo: "/logos/qris.svg",
-    title: "QRIS",
-    subtitle: "All QRIS-enabled apps",
-    active: true,
-  },
-  {
-    groupId: "cc",
-    id: "card",
-    position: 1,
-    logo: "/logos/card.svg",
-    title: "Card",
-    subtitle: "Visa, Mastercard, JCB",
-    active: true,
-  },
+  va("permata", "Permata", 5, "8625", "013", { active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id }),
+  va("cimb", "CIMB Niaga", 6, "5919", "022", { active: false, activeTextEn: MAINTENANCE.en, activeTextId: MAINTENANCE.id }),
+  { groupId: "qr", id: "qris", position: 1, logo: "/logos/qris.svg", title: "QRIS", subtitle: "All QRIS-enabled apps", active: true },
+  { groupId: "cc", id: "card", position: 1, logo: "/logos/card.svg", title: "Card", subtitle: "Visa, Mastercard, JCB", active: true },
 ];
 
 export async function seedCatalogue(tx: Executor): Promise<void> {

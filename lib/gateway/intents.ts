@@ -46,23 +46,11 @@ export function threeDsToken(ctx: GatewayContext, id: string): string {
  * Create an intent. A merchant creates its own; the hosted checkout creates one only for
  * a link (metadata.paymentLinkId) that awaits a card, on behalf of the link's merchant.
  */
-export async function createIntent(
-  ctx: GatewayContext,
-  tx: Executor,
-  caller: Partner,
-  input: CreateIntentInput,
-): Promise<IntentRow> {
-  if (input.currency !== "IDR")
-    throw new V1Error(400, "invalid_request_error", "currency_not_supported", "Only IDR is supported.", "currency");
+export async function createIntent(ctx: GatewayContext, tx: Executor, caller: Partner, input: CreateIntentInput): Promise<IntentRow> {
+  if (input.currency !== "IDR") throw new V1Error(400, "invalid_request_error", "currency_not_supported", "Only IDR is supported.", "currency");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "parameter_missing",
-      "The hosted checkout creates intents for a payment link only.",
-      "metadata.paymentLinkId",
-    );
+    throw new V1Error(400, "invalid_request_error", "parameter_missing", "The hosted checkout creates intents for a payment link only.", "metadata.paymentLinkId");
   }
   const id = randomUUID();
   const now = ctx.now();
@@ -73,44 +61,21 @@ export async function createIntent(
       .select({ link: paymentLinks, payment: payments })
       .from(paymentLinks)
       .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId))
-      .where(
-        caller.kind === "checkout"
-          ? eq(paymentLinks.id, linkId)
-          : and(eq(paymentLinks.id, linkId), eq(paymentLinks.partnerId, caller.id)),
-      )
+      .where(caller.kind === "checkout" ? eq(paymentLinks.id, linkId) : and(eq(paymentLinks.id, linkId), eq(paymentLinks.partnerId, caller.id)))
       .for("update", { of: paymentLinks })
       .limit(1);
-    if (!row)
-      throw new V1Error(
-        404,
-        "invalid_request_error",
-        "resource_missing",
-        "No such payment link.",
-        "metadata.paymentLinkId",
-      );
+    if (!row) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment link.", "metadata.paymentLinkId");
     const state = linkState(row.link, now);
     if (state !== "pending" || row.payment?.groupId !== "cc" || row.payment.status !== "active") {
-      throw new V1Error(
-        409,
-        "invalid_request_error",
-        "payment_link_not_awaiting_card",
-        "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).",
-      );
+      throw new V1Error(409, "invalid_request_error", "payment_link_not_awaiting_card", "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).");
     }
     if (row.link.totalMinor % 100 !== 0 || input.amount * 100 !== row.link.totalMinor) {
-      throw new V1Error(
-        400,
-        "invalid_request_error",
-        "amount_mismatch",
-        "amount must equal the payment link's total in whole rupiah.",
-        "amount",
-      );
+      throw new V1Error(400, "invalid_request_error", "amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
     partnerId = row.link.partnerId;
     paymentId = row.payment.id;
   } else {
-    if (caller.kind !== "merchant")
-      throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
+    if (caller.kind !== "merchant") throw new V1Error(401, "authentication_error", "invalid_api_key", "Invalid secret key.");
     paymentId = randomUUID();
     await tx.insert(payments).values({
       id: paymentId,
@@ -156,12 +121,7 @@ function noSuchIntent(): V1Error {
 }
 
 /** An intent the caller may see: a merchant its own, the checkout those of links. */
-export async function findIntent(
-  tx: Executor,
-  caller: Partner | null,
-  id: string,
-  { forUpdate = false } = {},
-): Promise<IntentRow> {
+export async function findIntent(tx: Executor, caller: Partner | null, id: string, { forUpdate = false } = {}): Promise<IntentRow> {
   if (!isIntentId(id)) throw noSuchIntent(); // before the database, which cannot even compare some of these
   const q = tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
@@ -171,11 +131,7 @@ export async function findIntent(
 }
 
 /** Whether the partner already used this partnerReferenceNo for a card payment (SNAP Card Pay). */
-export async function hasIntentForReference(
-  tx: Executor,
-  partnerId: string,
-  partnerReferenceNo: string,
-): Promise<boolean> {
+export async function hasIntentForReference(tx: Executor, partnerId: string, partnerReferenceNo: string): Promise<boolean> {
   const [dup] = await tx
     .select({ id: paymentIntents.id })
     .from(paymentIntents)
@@ -184,32 +140,27 @@ export async function hasIntentForReference(
   return !!dup;
 }
 
+/** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
+export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+  try {
+    return await findIntent(tx, caller, id, opts);
+  } catch (err) {
+    if (err instanceof V1Error && err.status === 404) return null;
+    throw err;
+  }
+}
+
 function noIntentForSecret(): V1Error {
-  return new V1Error(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    "No such payment intent, or the client secret does not match.",
-    "clientSecret",
-  );
+  return new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent, or the client secret does not match.", "clientSecret");
 }
 
 /**
  * The merchant partner whose Idempotency-Keys a confirm uses (confirm carries no secret
  * key). The client secret is checked first, so only its holder learns anything.
  */
-export async function confirmScope(
-  ctx: GatewayContext,
-  tx: Executor,
-  id: string,
-  clientSecret: string,
-): Promise<string> {
+export async function confirmScope(ctx: GatewayContext, tx: Executor, id: string, clientSecret: string): Promise<string> {
   if (!isIntentId(id) || !safeEqual(clientSecret, clientSecretOf(ctx, id))) throw noIntentForSecret();
-  const [row] = await tx
-    .select({ partnerId: paymentIntents.partnerId })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, id))
-    .limit(1);
+  const [row] = await tx.select({ partnerId: paymentIntents.partnerId }).from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
   if (!row) throw noIntentForSecret();
   return row.partnerId;
 }
@@ -223,41 +174,19 @@ export async function confirmIntent(
   id: string,
   input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
 ): Promise<ConfirmOutcome> {
-  const intent = await findIntent(tx, null, id, { forUpdate: true }).catch(() => null);
+  const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {
-    throw new V1Error(
-      409,
-      "invalid_request_error",
-      "payment_intent_unexpected_state",
-      `This payment intent is ${intent.status} and cannot be confirmed.`,
-    );
+    throw new V1Error(409, "invalid_request_error", "payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be confirmed.`);
   }
   const card = input.card;
   const number = card.number.replace(/[\s-]/g, "");
-  if (!luhnValid(number))
-    throw new V1Error(400, "invalid_request_error", "invalid_number", "The card number is not valid.", "card.number");
-  if (card.expMonth < 1 || card.expMonth > 12)
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "invalid_expiry_month",
-      "The expiry month is not valid.",
-      "card.expMonth",
-    );
-  if (card.expYear < 2000 || card.expYear > 2100)
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "invalid_expiry_year",
-      "The expiry year is not valid.",
-      "card.expYear",
-    );
-  if (expired(card.expMonth, card.expYear, ctx.now()))
-    throw new V1Error(400, "invalid_request_error", "expired_card", "The card has expired.", "card.expYear");
-  if (!/^\d{3,4}$/.test(card.cvc))
-    throw new V1Error(400, "invalid_request_error", "invalid_cvc", "The security code is not valid.", "card.cvc");
+  if (!luhnValid(number)) throw new V1Error(400, "invalid_request_error", "invalid_number", "The card number is not valid.", "card.number");
+  if (card.expMonth < 1 || card.expMonth > 12) throw new V1Error(400, "invalid_request_error", "invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
+  if (card.expYear < 2000 || card.expYear > 2100) throw new V1Error(400, "invalid_request_error", "invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
+  if (expired(card.expMonth, card.expYear, ctx.now())) throw new V1Error(400, "invalid_request_error", "expired_card", "The card has expired.", "card.expYear");
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new V1Error(400, "invalid_request_error", "invalid_cvc", "The security code is not valid.", "card.cvc");
   const outcome = TEST_CARDS[number as keyof typeof TEST_CARDS];
   if (!outcome) {
     throw new V1Error(
@@ -278,33 +207,18 @@ export async function confirmIntent(
     returnUrl: input.returnUrl ?? intent.returnUrl,
     updatedAt: ctx.now(),
   };
-  const [withCard] = await tx
-    .update(paymentIntents)
-    .set(cardFields)
-    .where(eq(paymentIntents.id, intent.id))
-    .returning();
+  const [withCard] = await tx.update(paymentIntents).set(cardFields).where(eq(paymentIntents.id, intent.id)).returning();
   if (outcome === "requires_3ds") {
-    const [waiting] = await tx
-      .update(paymentIntents)
-      .set({ status: "requires_action" })
-      .where(eq(paymentIntents.id, intent.id))
-      .returning();
+    const [waiting] = await tx.update(paymentIntents).set({ status: "requires_action" }).where(eq(paymentIntents.id, intent.id)).returning();
     return { intent: waiting!, declined: false };
   }
   return finishIntent(ctx, tx, withCard!, outcome === "succeeds");
 }
 
 /** The sandbox 3-D Secure page's answer: approve → succeeded, decline → failed. */
-export async function completeThreeDs(
-  ctx: GatewayContext,
-  tx: Executor,
-  id: string,
-  token: string,
-  approve: boolean,
-): Promise<IntentRow> {
+export async function completeThreeDs(ctx: GatewayContext, tx: Executor, id: string, token: string, approve: boolean): Promise<IntentRow> {
   const intent = await findIntent(tx, null, id, { forUpdate: true });
-  if (!safeEqual(token, threeDsToken(ctx, id)))
-    throw new V1Error(404, "invalid_request_error", "resource_missing", "No such authentication.");
+  if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such authentication.");
   if (intent.status !== "requires_action") return intent; // a second click changes nothing
   await assertLinkPayable(ctx, tx, intent).catch(async (err: unknown) => {
     if (approve) throw err;
@@ -315,54 +229,25 @@ export async function completeThreeDs(
 export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<IntentRow> {
   const intent = await findIntent(tx, caller, id, { forUpdate: true });
   if (intent.status === "succeeded" || intent.status === "canceled") {
-    throw new V1Error(
-      409,
-      "invalid_request_error",
-      "payment_intent_unexpected_state",
-      `This payment intent is ${intent.status} and cannot be canceled.`,
-    );
+    throw new V1Error(409, "invalid_request_error", "payment_intent_unexpected_state", `This payment intent is ${intent.status} and cannot be canceled.`);
   }
-  const [row] = await tx
-    .update(paymentIntents)
-    .set({ status: "canceled", updatedAt: ctx.now() })
-    .where(eq(paymentIntents.id, id))
-    .returning();
+  const [row] = await tx.update(paymentIntents).set({ status: "canceled", updatedAt: ctx.now() }).where(eq(paymentIntents.id, id)).returning();
   // A standalone intent's payment is gone with it; a link's card payment stays for a new intent.
-  if (!intent.linkId)
-    await tx
-      .update(payments)
-      .set({ status: "deleted" })
-      .where(and(eq(payments.id, intent.paymentId), eq(payments.status, "active")));
+  if (!intent.linkId) await tx.update(payments).set({ status: "deleted" }).where(and(eq(payments.id, intent.paymentId), eq(payments.status, "active")));
   return row!;
 }
 
 async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: IntentRow): Promise<void> {
   if (!intent.linkId) return;
-  const [row] = await tx
-    .select({ link: paymentLinks })
-    .from(paymentLinks)
-    .where(eq(paymentLinks.id, intent.linkId))
-    .for("update")
-    .limit(1);
+  const [row] = await tx.select({ link: paymentLinks }).from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).for("update").limit(1);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, intent.paymentId)).limit(1);
   if (!row || linkState(row.link, ctx.now()) !== "pending" || payment?.status !== "active") {
-    throw new V1Error(
-      409,
-      "invalid_request_error",
-      "payment_link_not_payable",
-      "The payment link can no longer be paid by this intent (paid, expired or another method chosen).",
-    );
+    throw new V1Error(409, "invalid_request_error", "payment_link_not_payable", "The payment link can no longer be paid by this intent (paid, expired or another method chosen).");
   }
 }
 
 /** Final outcome of a card: the intent, its payment row and (if any) the link, in one go. */
-async function finishIntent(
-  ctx: GatewayContext,
-  tx: Executor,
-  intent: IntentRow,
-  success: boolean,
-  declineCode = "generic_decline",
-): Promise<ConfirmOutcome> {
+async function finishIntent(ctx: GatewayContext, tx: Executor, intent: IntentRow, success: boolean, declineCode = "generic_decline"): Promise<ConfirmOutcome> {
   const now = ctx.now();
   const lastError = success
     ? null
@@ -374,17 +259,11 @@ async function finishIntent(
     .set({ status: success ? "succeeded" : "failed", lastError, updatedAt: now })
     .where(eq(paymentIntents.id, intent.id))
     .returning();
-  const content = {
-    contentName: BRAND_LABEL[(intent.cardBrand ?? "unknown") as keyof typeof BRAND_LABEL],
-    contentValue: maskedNumber(intent.cardLast4 ?? ""),
-  };
+  const content = { contentName: BRAND_LABEL[(intent.cardBrand ?? "unknown") as keyof typeof BRAND_LABEL], contentValue: maskedNumber(intent.cardLast4 ?? "") };
   const [payment] = await tx.select().from(payments).where(eq(payments.id, intent.paymentId)).limit(1);
   if (!payment) throw new Error(`payment ${intent.paymentId} missing`);
   if (!intent.linkId) {
-    await tx
-      .update(payments)
-      .set({ ...content, status: success ? "paid" : "rejected", paidAt: success ? now : null })
-      .where(eq(payments.id, payment.id));
+    await tx.update(payments).set({ ...content, status: success ? "paid" : "rejected", paidAt: success ? now : null }).where(eq(payments.id, payment.id));
     return { intent: done!, declined: !success };
   }
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).limit(1);
@@ -398,23 +277,11 @@ async function finishIntent(
   } else {
     await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, payment.id));
     // Only a link still waiting on this card turns rejected; otherwise the decline is the intent's alone.
-    if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id)
-      return { intent: done!, declined: true };
-    const [rejected] = await tx
-      .update(paymentLinks)
-      .set({ status: transition("pending", "reject"), updatedAt: now })
-      .where(eq(paymentLinks.id, link.id))
-      .returning();
+    if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id) return { intent: done!, declined: true };
+    const [rejected] = await tx.update(paymentLinks).set({ status: transition("pending", "reject"), updatedAt: now }).where(eq(paymentLinks.id, link.id)).returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
     await recordLinkEvent(tx, link.id, "rejected", now, { method: `${payment.groupId}.${payment.methodId}` });
   }
-  await enqueueFor(
-    ctx,
-    tx,
-    link.partnerId,
-    after.link,
-    [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }],
-    now,
-  );
+  await enqueueFor(ctx, tx, link.partnerId, after.link, [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }], now);
   return { intent: done!, declined: !success };
 }

@@ -79,22 +79,11 @@ export const QR_STATUS_DESC: Record<string, string> = {
 /** A remembered refusal: replayed as the same SNAP error. */
 type Refusal = { refused: { snapCase: SnapCase; detail: string | null } };
 
-async function replayOf<T extends Answer>(
-  tx: Executor,
-  acquirer: Partner,
-  kind: "va" | "qr",
-  key: string,
-): Promise<T | null> {
+async function replayOf<T extends Answer>(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<T | null> {
   const [row] = await tx
     .select({ body: inboundNotifications.responseBody })
     .from(inboundNotifications)
-    .where(
-      and(
-        eq(inboundNotifications.partnerId, acquirer.id),
-        eq(inboundNotifications.kind, kind),
-        eq(inboundNotifications.dedupeKey, key),
-      ),
-    )
+    .where(and(eq(inboundNotifications.partnerId, acquirer.id), eq(inboundNotifications.kind, kind), eq(inboundNotifications.dedupeKey, key)))
     .limit(1);
   const body = row?.body as T | Refusal | undefined;
   if (body && "refused" in body) throw new SnapError(body.refused.snapCase, body.refused.detail ?? undefined);
@@ -110,52 +99,26 @@ const VA_REFUSALS: ReadonlySet<SnapCase> = new Set(["invalidBill", "paidBill", "
  * Called after the refused transaction rolled back, so this is its own write; a racing first
  * success wins the key and this insert does nothing.
  */
-export async function rememberVaRefusal(
-  ctx: GatewayContext,
-  acquirer: Partner,
-  notice: VaNotice,
-  err: SnapError,
-): Promise<void> {
+export async function rememberVaRefusal(ctx: GatewayContext, acquirer: Partner, notice: VaNotice, err: SnapError): Promise<void> {
   if (!VA_REFUSALS.has(err.snapCase)) return;
   const refusal: Refusal = { refused: { snapCase: err.snapCase, detail: err.detail ?? null } };
   await ctx.db
     .insert(inboundNotifications)
-    .values({
-      id: randomUUID(),
-      partnerId: acquirer.id,
-      kind: "va",
-      dedupeKey: notice.virtualAccountData.paymentRequestId,
-      responseBody: refusal,
-    })
+    .values({ id: randomUUID(), partnerId: acquirer.id, kind: "va", dedupeKey: notice.virtualAccountData.paymentRequestId, responseBody: refusal })
     .onConflictDoNothing();
 }
 
 async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
-  await tx
-    .insert(inboundNotifications)
-    .values({
-      id: randomUUID(),
-      partnerId: acquirer.id,
-      kind,
-      dedupeKey: key,
-      responseBody: body as unknown as Record<string, unknown>,
-    });
+  await tx.insert(inboundNotifications).values({ id: randomUUID(), partnerId: acquirer.id, kind, dedupeKey: key, responseBody: body as unknown as Record<string, unknown> });
 }
 
 /** A standalone QR (Generate QR MPM) is tied to its payments row by reference. */
 async function standalonePaymentId(tx: Executor, referenceNo: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.groupId, "qr"), eq(payments.referenceNo, referenceNo)))
-    .limit(1);
+  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.groupId, "qr"), eq(payments.referenceNo, referenceNo))).limit(1);
   return row?.id ?? null;
 }
 
-async function lockLinkOf(
-  tx: Executor,
-  paymentId: string | null,
-): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
+async function lockLinkOf(tx: Executor, paymentId: string | null): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
   if (!paymentId) return null;
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!payment?.linkId) return null;
@@ -167,23 +130,13 @@ async function lockLinkOf(
  * VA payment notification (CONTRACT §2 Notifications). The VA row is locked first; only
  * then is the dedupe key read, so a racing duplicate waits and gets the first answer.
  */
-export async function settleVaPayment(
-  ctx: GatewayContext,
-  tx: Executor,
-  acquirer: Partner,
-  notice: VaNotice,
-): Promise<VaAnswer> {
+export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: VaNotice): Promise<VaAnswer> {
   const data = notice.virtualAccountData;
   const digits = vaDigits(data.virtualAccountNo);
   if (digits !== vaDigits(data.partnerServiceId) + vaDigits(data.customerNo)) {
     throw new SnapError("invalidFieldFormat", "virtualAccountData.virtualAccountNo");
   }
-  const [va] = await tx
-    .select()
-    .from(virtualAccounts)
-    .where(eq(virtualAccounts.accountDigits, digits))
-    .for("update")
-    .limit(1);
+  const [va] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).for("update").limit(1);
   const replay = await replayOf<VaAnswer>(tx, acquirer, "va", data.paymentRequestId);
   if (replay) return replay;
   const now = ctx.now();
@@ -208,19 +161,10 @@ export async function settleVaPayment(
   }
   await tx
     .update(virtualAccounts)
-    .set({
-      status: "paid",
-      paidAmountMinor: paidMinor,
-      paidAt: now,
-      paymentRequestId: data.paymentRequestId,
-      updatedAt: now,
-    })
+    .set({ status: "paid", paidAmountMinor: paidMinor, paidAt: now, paymentRequestId: data.paymentRequestId, updatedAt: now })
     .where(eq(virtualAccounts.id, va.id));
   if (!owner && va.paymentId) {
-    await tx
-      .update(payments)
-      .set({ status: "paid", paidAt: now, amountMinor: paidMinor })
-      .where(eq(payments.id, va.paymentId));
+    await tx.update(payments).set({ status: "paid", paidAt: now, amountMinor: paidMinor }).where(eq(payments.id, va.paymentId));
   }
 
   const answer: VaAnswer = {
@@ -245,13 +189,7 @@ export async function settleVaPayment(
       body: {
         responseCode: notice.responseCode ?? "2002500",
         responseMessage: notice.responseMessage ?? "Successful",
-        virtualAccountData: {
-          ...data,
-          virtualAccountNo: va.virtualAccountNo,
-          partnerServiceId: va.partnerServiceId,
-          customerNo: va.customerNo,
-          trxId: va.trxId,
-        },
+        virtualAccountData: { ...data, virtualAccountNo: va.virtualAccountNo, partnerServiceId: va.partnerServiceId, customerNo: va.customerNo, trxId: va.trxId },
       },
     },
   ];
@@ -261,18 +199,8 @@ export async function settleVaPayment(
 }
 
 /** QR payment notification: 00 settles (also after the deadline), 06 rejects, others are acknowledged. */
-export async function applyQrNotification(
-  ctx: GatewayContext,
-  tx: Executor,
-  acquirer: Partner,
-  notice: QrNotice,
-): Promise<QrAnswer> {
-  const [qr] = await tx
-    .select()
-    .from(qrCodes)
-    .where(eq(qrCodes.referenceNo, notice.originalReferenceNo))
-    .for("update")
-    .limit(1);
+export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: QrNotice): Promise<QrAnswer> {
+  const [qr] = await tx.select().from(qrCodes).where(eq(qrCodes.referenceNo, notice.originalReferenceNo)).for("update").limit(1);
   const replay = await replayOf<QrAnswer>(tx, acquirer, "qr", notice.originalReferenceNo);
   if (replay) return replay;
   if (!qr) throw new SnapError("transactionNotFound");
@@ -318,9 +246,7 @@ export async function applyQrNotification(
     }
   }
   await remember(tx, acquirer, "qr", notice.originalReferenceNo, answer);
-  const items: CallbackItem[] = [
-    { kind: "qr", body: { ...notice, originalPartnerReferenceNo: qr.partnerReferenceNo } },
-  ];
+  const items: CallbackItem[] = [{ kind: "qr", body: { ...notice, originalPartnerReferenceNo: qr.partnerReferenceNo } }];
   if (linkAfter) items.push({ kind: "link", body: linkStatusBody(linkAfter.link, linkAfter.payment, linkAfter.state) });
   await enqueueFor(ctx, tx, qr.partnerId, linkAfter?.link ?? owner?.link ?? null, items, now);
   return answer;
@@ -335,11 +261,7 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     const [current] = await tx.select().from(payments).where(eq(payments.id, link.currentPaymentId)).limit(1);
     if (current?.status === "active") await retirePayment(tx, current);
   }
-  const [paidPayment] = await tx
-    .update(payments)
-    .set({ status: "paid", paidAt: now })
-    .where(eq(payments.id, payment.id))
-    .returning();
+  const [paidPayment] = await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id)).returning();
   const [paidLink] = await tx
     .update(paymentLinks)
     .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
@@ -349,14 +271,7 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 
-export async function enqueueFor(
-  ctx: GatewayContext,
-  tx: Executor,
-  partnerId: string,
-  link: LinkRow | null,
-  items: CallbackItem[],
-  now: Date,
-) {
+export async function enqueueFor(ctx: GatewayContext, tx: Executor, partnerId: string, link: LinkRow | null, items: CallbackItem[], now: Date) {
   const merchant = await getPartner(ctx, partnerId, tx);
   const callbackBaseUrl = link?.callbackBaseUrl ?? merchant?.callbackBaseUrl ?? null;
   await enqueueCallbacks(tx, { partnerId, linkId: link?.id ?? null, callbackBaseUrl, items, now });

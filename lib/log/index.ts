@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { currentRequestId } from "./request-context";
 
 /**
  * Structured logs. Secrets never reach a line: every argument of every log call (and every
@@ -49,17 +50,12 @@ export function scrubUrl(url: string): string {
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */
 export function scrubString(text: string): string {
-  return (
-    scrubUrl(text)
-      .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
-      .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
-      .replace(
-        /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g,
-        `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`,
-      )
-      // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
-      .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`)
-  );
+  return scrubUrl(text)
+    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
+    .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
+    .replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`)
+    // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
+    .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`);
 }
 
 function isSecretKey(key: string): boolean {
@@ -82,8 +78,7 @@ export function scrub(value: unknown, depth = 0, seen: WeakSet<object> = new Wea
       const { params: _params, ...rest } = serialized;
       return scrubObject(rest, depth, seen);
     }
-    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value))
-      return `[${value.constructor.name} ${value.byteLength} bytes]`;
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
     if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1, seen));
     if (value instanceof Map) return scrubObject(Object.fromEntries(value), depth, seen);
     return scrubObject(value as Record<string, unknown>, depth, seen);
@@ -105,6 +100,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: undefined,
+      // Every line written while a request is served names it, on the page side and the gateway's.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
       formatters: {
         level: (label) => ({ level: label }),
         bindings: (bindings) => scrub(bindings) as Record<string, unknown>,
@@ -133,3 +133,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   } as typeof logger.child;
   return logger;
 }
+
+const LOGGER = Symbol.for("nusapay.logger");
+
+/**
+ * The process's one logger, shared by the gateway and the Next side (separate bundles, one
+ * process: it is kept on globalThis). Created on first use at the configured level.
+ */
+export function processLogger(level = "info"): Logger {
+  const g = globalThis as Record<symbol, unknown>;
+  return (g[LOGGER] ??= createLogger(level)) as Logger;
+}
+

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { clientSecretOf, createIntent, findIntent, hasIntentForReference } from "@/lib/gateway/intents";
+import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
@@ -26,8 +26,7 @@ export const cardPayRoute = defineSnapRoute({
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
     if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
-    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
-      throw new SnapError("duplicatePartnerReference");
+    if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo)) throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
         amount: minor / 100,
@@ -36,11 +35,7 @@ export const cardPayRoute = defineSnapRoute({
         partnerReferenceNo: body.partnerReferenceNo,
         returnUrl,
       });
-      return {
-        referenceNo: intent.id,
-        partnerReferenceNo: body.partnerReferenceNo,
-        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
-      };
+      return { referenceNo: intent.id, partnerReferenceNo: body.partnerReferenceNo, webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}` };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
       throw err;
@@ -58,16 +53,13 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     path: "/v1.0/debit/redirect/{referenceNo}",
     summary: "Debit / Credit Card Redirect (browser): hosted card page, then 302 to the return URL",
     tags: ["Debit / Credit Card"],
-    responses: {
-      200: { description: "hosted card page (HTML)" },
-      302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" },
-    },
+    responses: { 200: { description: "hosted card page (HTML)" }, 302: { description: "back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=" } },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
-    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
     }
@@ -79,11 +71,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", {
-      style: "currency",
-      currency: "IDR",
-      maximumFractionDigits: 0,
-    }).format(intent.amount);
+    const amount = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
     return c.html(
       page(

@@ -3,15 +3,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { requestHash, withIdempotency } from "@/lib/gateway/idempotency";
-import {
-  cancelIntent,
-  completeThreeDs,
-  confirmIntent,
-  confirmScope,
-  createIntent,
-  findIntent,
-  isIntentId,
-} from "@/lib/gateway/intents";
+import { cancelIntent, completeThreeDs, confirmIntent, confirmScope, createIntent, findIntent, isIntentId } from "@/lib/gateway/intents";
 import { MAX_BODY_BYTES, unstorablePath } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
 import { fieldPath } from "@/lib/api/errors";
@@ -37,8 +29,7 @@ function keyScope(gw: GatewayContext, c: Context, partnerId: string, path: strin
 
 /** The raw text of a /v1 request body: at most 64 KiB of UTF-8 (other bytes are refused, not replaced). */
 async function v1Raw(c: Context): Promise<string> {
-  const tooLarge = () =>
-    new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
+  const tooLarge = () => new V1Error(400, "invalid_request_error", "body_too_large", "The request body is over 64 KiB.");
   if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
@@ -65,26 +56,14 @@ export async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promis
   const unstorable = unstorablePath(raw, json);
   if (unstorable) {
     const param = fieldPath(unstorable);
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      "parameter_invalid",
-      `${param || "body"}: text may not contain U+0000 or an unpaired UTF-16 surrogate.`,
-      param || null,
-    );
+    throw new V1Error(400, "invalid_request_error", "parameter_invalid", `${param || "body"}: text may not contain U+0000 or an unpaired UTF-16 surrogate.`, param || null);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const param = fieldPath(issue.path);
     const missing = issue.code === "invalid_type" && /received undefined$/.test(issue.message);
-    throw new V1Error(
-      400,
-      "invalid_request_error",
-      missing ? "parameter_missing" : "parameter_invalid",
-      `${param || "body"}: ${issue.message}`,
-      param || null,
-    );
+    throw new V1Error(400, "invalid_request_error", missing ? "parameter_missing" : "parameter_invalid", `${param || "body"}: ${issue.message}`, param || null);
   }
   return { data: parsed.data, raw };
 }
@@ -92,16 +71,11 @@ export async function v1Body<S extends z.ZodType>(c: Context, schema: S): Promis
 /** The `{id}` of an intent path; not a UUID → 404 before any query. */
 function intentIdParam(c: Context): string {
   const id = c.req.param("id") ?? "";
-  if (!isIntentId(id))
-    throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
+  if (!isIntentId(id)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No such payment intent.", "id");
   return id;
 }
 
-const CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key",
-  "Access-Control-Allow-Methods": "POST, OPTIONS",
-};
+const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key", "Access-Control-Allow-Methods": "POST, OPTIONS" };
 
 export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   const doc = (method: "get" | "post", path: string, summary: string, extra: object = {}) =>
@@ -110,22 +84,12 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       path,
       summary,
       tags: ["Payment Intents"],
-      responses: {
-        200: { description: "PaymentIntent", content: { "application/json": { schema: PaymentIntent } } },
-        default: { description: "{error}", content: { "application/json": { schema: V1ErrorBody } } },
-      },
+      responses: { 200: { description: "PaymentIntent", content: { "application/json": { schema: PaymentIntent } } }, default: { description: "{error}", content: { "application/json": { schema: V1ErrorBody } } } },
       ...extra,
     });
-  doc("post", "/v1/payment-intents", "Create payment intent (X-Secret-Key; optional Idempotency-Key)", {
-    request: { body: { content: { "application/json": { schema: CreateIntentRequest } } } },
-  });
+  doc("post", "/v1/payment-intents", "Create payment intent (X-Secret-Key; optional Idempotency-Key)", { request: { body: { content: { "application/json": { schema: CreateIntentRequest } } } } });
   doc("get", "/v1/payment-intents/{id}", "Retrieve payment intent (X-Secret-Key)");
-  doc(
-    "post",
-    "/v1/payment-intents/{id}/confirm",
-    "Confirm with the client secret and a card (browser, no secret key; optional Idempotency-Key)",
-    { request: { body: { content: { "application/json": { schema: ConfirmIntentRequest } } } } },
-  );
+  doc("post", "/v1/payment-intents/{id}/confirm", "Confirm with the client secret and a card (browser, no secret key; optional Idempotency-Key)", { request: { body: { content: { "application/json": { schema: ConfirmIntentRequest } } } } });
   doc("post", "/v1/payment-intents/{id}/cancel", "Cancel payment intent (X-Secret-Key; optional Idempotency-Key)");
 
   app.post("/v1/payment-intents", async (c) => {
@@ -161,28 +125,13 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       // No secret key here: the keys are those of the intent's merchant. A decline (402) is
       // as final as a success and is kept too; refusals (400, 404, 409) are not.
       const partnerId = c.req.header("idempotency-key") ? await confirmScope(gw, gw.db, id, data.clientSecret) : "";
-      const scope = {
-        ...keyScope(gw, c, partnerId, `/v1/payment-intents/${id}/confirm`, raw),
-        keep: (status: number) => status === 200 || status === 402,
-      };
+      const scope = { ...keyScope(gw, c, partnerId, `/v1/payment-intents/${id}/confirm`, raw), keep: (status: number) => status === 200 || status === 402 };
       const result = await withIdempotency(gw, scope, async (tx) => {
         const outcome = await confirmIntent(gw, tx, id, data);
         const intent = toIntent(gw, outcome.intent);
         if (!outcome.declined) return { status: 200, body: intent };
         const e = intent.lastError!;
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: "card_error",
-              code: "card_declined",
-              message: e.message,
-              param: null,
-              declineCode: e.declineCode,
-              paymentIntent: intent,
-            },
-          },
-        };
+        return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: e.message, param: null, declineCode: e.declineCode, paymentIntent: intent } } };
       });
       gw.kickOutbox?.();
       return c.json(result.body as object, result.status as 200 | 402);
@@ -197,10 +146,7 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       const id = intentIdParam(c);
       const raw = await v1Raw(c); // cancel takes no parameters, but a key is bound to the body it came with
       const scope = keyScope(gw, c, partner.id, `/v1/payment-intents/${id}/cancel`, raw);
-      const result = await withIdempotency(gw, scope, async (tx) => ({
-        status: 200,
-        body: toIntent(gw, await cancelIntent(gw, tx, partner, id)),
-      }));
+      const result = await withIdempotency(gw, scope, async (tx) => ({ status: 200, body: toIntent(gw, await cancelIntent(gw, tx, partner, id)) }));
       return c.json(result.body as object, result.status as 200);
     } catch (err) {
       return v1ErrorResponse(c, gw, err);
@@ -215,13 +161,8 @@ export function mountIntents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const t = THREE_DS_TEXT[lang];
     try {
       const intent = toIntent(gw, await findIntent(gw.db, null, id));
-      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
-        throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
-      const amount = new Intl.NumberFormat(INTL_LOCALE[lang], {
-        style: "currency",
-        currency: intent.currency,
-        maximumFractionDigits: 0,
-      }).format(intent.amount);
+      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`)) throw new V1Error(404, "invalid_request_error", "resource_missing", "No authentication is waiting here.");
+      const amount = new Intl.NumberFormat(INTL_LOCALE[lang], { style: "currency", currency: intent.currency, maximumFractionDigits: 0 }).format(intent.amount);
       const form = (action: string, label: string, cls: string) =>
         `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
       c.header("Cache-Control", "no-store");
@@ -258,13 +199,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
           target.searchParams.set("status", intent.status);
           return c.redirect(target.toString(), 303);
         }
-        return c.html(
-          page(
-            t.finishedTitle,
-            `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`,
-            { lang },
-          ),
-        );
+        return c.html(page(t.finishedTitle, `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`, { lang }));
       } catch (err) {
         if (err instanceof V1Error && err.status === 404) return threeDsNotFound(c, lang);
         throw err;
@@ -286,23 +221,7 @@ function threeDsNotFound(c: Context, lang: Locale) {
   return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
 }
 
-const THREE_DS_TEXT: Record<
-  Locale,
-  Record<
-    | "title"
-    | "sandbox"
-    | "heading"
-    | "approve"
-    | "decline"
-    | "notFoundTitle"
-    | "notFound"
-    | "finishedTitle"
-    | "approved"
-    | "declined"
-    | "close",
-    string
-  >
-> = {
+const THREE_DS_TEXT: Record<Locale, Record<"title" | "sandbox" | "heading" | "approve" | "decline" | "notFoundTitle" | "notFound" | "finishedTitle" | "approved" | "declined" | "close", string>> = {
   en: {
     title: "3-D Secure authentication",
     sandbox: "Sandbox 3-D Secure — no bank is contacted.",
