@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs";
-import path from "node:path";
+import { config } from "@/lib/config";
 
 /**
  * The console's server speaks to the gateway as the hosted front end when it signs a
@@ -9,17 +9,8 @@ import path from "node:path";
  */
 let cached: { file: string; secretKey: string } | null = null;
 
-function credentialsFile(): string {
-  if (process.env.CHECKOUT_CREDENTIALS_FILE)
-    return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
-  return path.join(
-    /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
-    "checkout-client.json",
-  );
-}
-
 export function frontendSecretKey(): string | null {
-  const file = credentialsFile();
+  const file = config().checkoutCredentialsFile;
   if (cached?.file === file) return cached.secretKey;
   try {
     const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
@@ -32,6 +23,5 @@ export function frontendSecretKey(): string | null {
 }
 
 export function gatewayBaseUrl(): string {
-  const url = process.env.GATEWAY_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
-  return url.replace(/\/+$/, "");
+  return config().gatewayBaseUrl;
 }

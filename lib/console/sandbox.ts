@@ -1,6 +1,6 @@
 import "server-only";
+import { config } from "@/lib/config";
 import fs from "node:fs";
-import path from "node:path";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
 import type { LinkDetail } from "@/lib/contract/console";
@@ -12,13 +12,8 @@ import { gatewayBaseUrl } from "./frontend";
  * Outside sandbox mode, or without that file, there are no buttons.
  */
 export function consoleAcquirer(): SnapCredentials | null {
-  if (process.env.GATEWAY_MODE === "production") return null;
-  const file = process.env.SANDBOX_CREDENTIALS_FILE
-    ? path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE)
-    : path.join(
-        /*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"),
-        "sandbox-credentials.json",
-      );
+  if (config().mode === "production") return null;
+  const file = config().sandboxCredentialsFile;
   try {
     const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };
     return creds.acquirer?.privateKeyPem ? creds.acquirer : null;

@@ -1,5 +1,6 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
+import { tracedFetch } from "@/lib/log/request-context";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -14,7 +15,7 @@ export const CONSOLE_PATH = "/merchant";
 export const CLIENT_ADDRESS_HEADER = "x-nusapay-client-address";
 
 function secureCookies(): boolean {
-  return (process.env.PUBLIC_BASE_URL ?? "").startsWith("https://");
+  return config().publicBaseUrl.startsWith("https://");
 }
 
 export async function sessionToken(): Promise<string | null> {
@@ -26,8 +27,8 @@ export async function sessionToken(): Promise<string | null> {
 export async function consoleClient(): Promise<ConsoleClient | null> {
   const token = await sessionToken();
   if (!token) return null;
-  const requestId = (await headers()).get("x-request-id") ?? randomUUID();
-  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { requestId });
+  // tracedFetch carries this request's id to the gateway's log line (X-Request-Id).
+  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl: tracedFetch });
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
@@ -84,7 +85,7 @@ export async function clearSession(): Promise<void> {
 export async function signInWithPassword(email: string, password: string): Promise<"ok" | "refused"> {
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "";
   const key = frontendSecretKey();
-  const client = new ConsoleClient(gatewayBaseUrl(), null);
+  const client = new ConsoleClient(gatewayBaseUrl(), null, { fetchImpl: tracedFetch });
   try {
     const answer = await client.signIn(
       email,
