@@ -15,7 +15,8 @@ type Login = { merchant: string; email: string; password: string };
  * touching the other specs' server. Serial: the last test locks sign-in on purpose.
  */
 test.describe.configure({ mode: "serial" });
-test.setTimeout(180_000);
+// Each flow signs in (scrypt), pays and waits for callbacks: minutes on a loaded 2-core machine.
+test.setTimeout(420_000);
 
 let server: StartedServer;
 let logins: Login[];
