@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml } from "./lib/checkout/not-found-page";
@@ -13,12 +14,7 @@ const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
 
 /** Where the gateway's method logos live when it is this same process (sandbox). */
 function ownOrigins(): string[] {
-  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
-  try {
-    return [new URL(base).origin];
-  } catch {
-    return [];
-  }
+  return [new URL(processConfig().publicBaseUrl).origin];
 }
 
 /**
@@ -33,7 +29,7 @@ function ownOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", imageOrigins: ownOrigins() });
+  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins() });
   const headers = new Headers(req.headers);
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);

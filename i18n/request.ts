@@ -1,6 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { loadLink } from "@/lib/checkout/links";
+import { classifyFailure } from "@/lib/checkout/failures";
 import { LANG_COOKIE } from "@/lib/checkout/session";
 import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
 import { pickLocale, type Locale } from "@/lib/i18n/locale";
@@ -10,13 +11,26 @@ export async function resolveLocale(): Promise<Locale> {
   const h = await headers();
   const explicit = h.get(LANG_HEADER);
   const linkId = h.get(LINK_HEADER);
-  const linkLanguage = !explicit && linkId ? ((await loadLink(linkId).catch(() => null))?.additionalInfo.language ?? null) : null;
+  const linkLanguage = !explicit && linkId ? await linkLanguageOf(linkId) : null;
   return pickLocale({
     explicit,
     linkLanguage,
     cookie: (await cookies()).get(LANG_COOKIE)?.value,
     acceptLanguage: h.get("accept-language"),
   });
+}
+
+/**
+ * The link's own language, when the gateway can tell. An outage must not break the page's
+ * language choice (the page itself shows the outage): logged once, then the next source wins.
+ */
+async function linkLanguageOf(linkId: string): Promise<Locale | null> {
+  try {
+    return (await loadLink(linkId))?.additionalInfo.language ?? null;
+  } catch (err) {
+    classifyFailure(err, "link language");
+    return null;
+  }
 }
 
 export default getRequestConfig(async () => {

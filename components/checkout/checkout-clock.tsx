@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, Fragment, useContext, useEffect, useState, type ReactNode } from "react";
 
 interface Clock {
   /** server time minus this browser's time, in ms */
@@ -70,8 +70,20 @@ export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, 
   );
 }
 
-/** Children while the link is payable; `fallback` (the expired view) once the clock runs out. */
+/**
+ * Children while the link is payable; `fallback` (the expired view) once the clock runs out.
+ *
+ * Each branch is a *keyed* Fragment, so the array the server sends as `children` (heading,
+ * note, and async server components such as the method picker or the VA/QR panel, which
+ * arrive as lazy rows of the RSC stream) is reconciled by a Fragment fiber, not by this
+ * function component. React 19 replays a function component that suspended while
+ * reconciling its children (a lazy row not streamed yet) without clearing the deletions it
+ * had already queued, so the old first child (the picker's <h2>) was removed twice and the
+ * second removeChild threw, leaving Next's error screen (~1 method choice in 200). A
+ * Fragment fiber is reset before its replay. An unkeyed `<>…</>` would not help: React
+ * unwraps a top-level unkeyed fragment into the component itself. See docs/checkout.md.
+ */
 export function UntilExpiry({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const { expired } = useClock();
-  return <>{expired ? fallback : children}</>;
+  return expired ? <Fragment key="expired">{fallback}</Fragment> : <Fragment key="payable">{children}</Fragment>;
 }

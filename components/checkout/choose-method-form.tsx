@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useActionState, useEffect, type ReactNode } from "react";
 import type { ChooseResult } from "@/lib/checkout/action-results";
 import { useCheckoutActions } from "./actions-context";
@@ -16,17 +17,19 @@ export interface ChooseMethodFormProps {
 
 /** One method group's form: works as a plain form post, and shows refusals in place with JS. */
 export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingText, disabled, children }: ChooseMethodFormProps) {
+  const router = useRouter();
   const { chooseMethod } = useCheckoutActions();
   const [state, action, pending] = useActionState<ChooseResult, FormData>(chooseMethod, { ok: true });
-  // Chosen: load the page anew, as a plain form post without JS does (and drop ?change=1).
-  // A document load, not a client-side refresh: twice in fresh-clone runs, reconciling the
-  // chosen-method tree into the method picker failed in React's DOM removal ("removeChild …
-  // not a child"), first after a redirecting action, then after router.refresh(), leaving
-  // the payer on Next's error screen. The cause was not found; a load cannot hit it.
+  // Chosen: show the page anew without a document load (a plain form post without JS
+  // re-renders it in place). The "removeChild … not a child" failure this once hit was React
+  // replaying UntilExpiry with stale deletions, fixed there (checkout-clock.tsx).
   const href = state.ok ? state.href : undefined;
   useEffect(() => {
-    if (href) window.location.replace(href);
-  }, [href, state]);
+    if (!href) return;
+    // The same address again: refresh the server page; otherwise go there (drops ?change=1).
+    if (href === location.pathname + location.search) router.refresh();
+    else router.replace(href);
+  }, [href, state, router]);
   const errorId = `method-error-${groupId}`;
   return (
     <form action={action} className="method-form" aria-describedby={state.ok ? undefined : errorId}>

@@ -1,6 +1,6 @@
-import QRCode from "qrcode";
 import { getTranslations } from "next-intl/server";
 import { parseQris } from "@/lib/qris";
+import { qrisSvg } from "@/lib/qris/render";
 import type { Locale } from "@/lib/i18n/locale";
 import { DownloadIcon } from "@/components/ui/icons";
 import { rupiah } from "@/lib/i18n/format";
@@ -27,7 +27,7 @@ function qrReference(payload: string): string | null {
 export async function QrPanel({ payload, merchant, totalMinor, deadlineText, locale, pngHref }: QrPanelProps) {
   const t = await getTranslations({ locale, namespace: "Qr" });
   const amount = rupiah(totalMinor, locale);
-  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+  const svg = await qrisSvg(payload);
   const reference = qrReference(payload);
   return (
     <div className="qr">

@@ -15,7 +15,7 @@ import { mountSdk } from "./routes/sdk";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
-import { mountSnapRoute, type SnapRoute } from "./snap-route";
+import { mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 import { mountV1Route, type AnyV1Route } from "./v1-route";
 import { v1ErrorJson } from "./v1-errors";
@@ -28,6 +28,7 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(gw.config.rateLimitRps);
 
+  stampSnapAnswers(app, gw);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
   const routes = [

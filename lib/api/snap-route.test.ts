@@ -17,7 +17,7 @@ import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
-import { defineSnapRoute, mountSnapRoute, type SnapRoute } from "./snap-route";
+import { defineSnapRoute, mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 
 /**
  * The wrapper in-process, with routes that fail on purpose after writing: the only way to
@@ -26,6 +26,10 @@ import { defineSnapRoute, mountSnapRoute, type SnapRoute } from "./snap-route";
 let gateway: Gateway;
 let client: SnapClient;
 let dataDir: string;
+let app: OpenAPIHono<ApiEnv>;
+/** The headers of the last answer the client got. */
+let lastHeaders = new Headers();
+const ANSWER_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/;
 const logLines: string[] = [];
 
 const Body = z.object({ partnerReferenceNo: z.string() });
@@ -79,11 +83,20 @@ beforeAll(async () => {
     }),
   );
   gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" }, log });
-  const app = new OpenAPIHono<ApiEnv>();
+  app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(1000);
+  stampSnapAnswers(app, gateway.gw);
   mountAccessToken(app, gateway.gw);
+  app.post("/v1.0/test/outside-the-wrapper", () => {
+    throw new Error("a fault no wrapper caught");
+  });
+  app.onError((_err, c) => c.json({ responseCode: "5000000", responseMessage: "General Error" }, 500));
   for (const route of [crash, refuse, succeed]) mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
-  const fetchImpl = ((input: string | URL | Request, init?: RequestInit) => app.request(String(input), init)) as typeof fetch;
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const res = await app.request(String(input), init);
+    lastHeaders = res.headers;
+    return res;
+  }) as typeof fetch;
   client = new SnapClient("http://gateway.test", gateway.credentials!.merchant, fetchImpl);
 }, 60_000);
 
@@ -110,6 +123,7 @@ describe("a fault after a write", () => {
     const externalId = randomUUID();
     const res = await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
     expect(res).toEqual({ status: 500, body: { responseCode: "5009900", responseMessage: "General Error" } });
+    expect(lastHeaders.get("x-timestamp")).toMatch(ANSWER_TIMESTAMP);
     expect(await linksWithRef(ref)).toEqual([]);
     expect(await externalIdRows(externalId)).toEqual([]);
 
@@ -118,6 +132,15 @@ describe("a fault after a write", () => {
     expect(ok.status).toBe(200);
     expect(await linksWithRef(ref)).toHaveLength(1);
     expect(await externalIdRows(externalId)).toHaveLength(1);
+  });
+
+  it("a fault outside the wrapper (the app's onError) and an unknown /v1.0 path still carry X-TIMESTAMP", async () => {
+    const fault = await app.request("/v1.0/test/outside-the-wrapper", { method: "POST" });
+    expect(fault.status).toBe(500);
+    expect(fault.headers.get("x-timestamp")).toMatch(ANSWER_TIMESTAMP);
+    const unknown = await app.request("/v1.0/test/nothing-here", { method: "POST" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-timestamp")).toMatch(ANSWER_TIMESTAMP);
   });
 
   it("logs the fault once, without the secrets its message carried", async () => {

@@ -7,6 +7,7 @@ import { authenticateToken, type Partner, type PartnerKind } from "@/lib/gateway
 import { successCode, SnapError, type ServiceCode } from "@/lib/snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "@/lib/snap/headers";
 import { hmacVerify, serviceStringToSign } from "@/lib/snap/signing";
+import { formatJakartaMillis } from "@/lib/contract/time";
 import { parseJsonBody, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { toSnapAnswer, zodToSnapError } from "./errors";
@@ -59,6 +60,19 @@ export function defineSnapRoute<
   RS extends z.ZodType = z.ZodType,
 >(route: SnapRoute<BS, QS, RS>): SnapRoute<BS, QS, RS> {
   return route;
+}
+
+/**
+ * Every answer under /v1.0 carries X-TIMESTAMP, the gateway's clock in Jakarta time with
+ * milliseconds (CONTRACT §2; the SNAP standard marks it mandatory on responses). Set once
+ * here, after everything else has answered, so the token, every operation's success and
+ * error, unknown paths (notFound), faults (onError) and 429s all get it. Mount it first.
+ */
+export function stampSnapAnswers(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  app.use("/v1.0/*", async (c, next) => {
+    await next();
+    c.header("X-TIMESTAMP", formatJakartaMillis(gw.now()));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
-import path from "node:path";
+import { config } from "@/lib/config";
+import { tracedFetch } from "@/lib/log/request-context";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { IntentsClient } from "@/lib/clients/intents-client";
@@ -12,11 +13,10 @@ import { isUuid } from "@/lib/contract/uuid";
  * HTTP at GATEWAY_BASE_URL, so the same page works against a remote gateway. Never import
  * lib/db or lib/gateway from the Next side: a second PGlite on the data dir would corrupt it.
  */
-let cached: { client: GatewayClient; key: string } | null = null;
+let cached: GatewayClient | null = null;
 
 function credentialsFile(): string {
-  if (process.env.CHECKOUT_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.CHECKOUT_CREDENTIALS_FILE);
-  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "checkout-client.json");
+  return config().checkoutCredentialsFile;
 }
 
 export function readCheckoutCredentials(): SnapCredentials {
@@ -29,31 +29,30 @@ export function readCheckoutCredentials(): SnapCredentials {
 }
 
 export function gatewayBaseUrl(): string {
-  const url = process.env.GATEWAY_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
-  return url.replace(/\/+$/, "");
+  return config().gatewayBaseUrl;
 }
 
-/** One client (and so one cached B2B token) per process; rebuilt if the base URL changes. */
+/**
+ * One client (and so one cached B2B token) per process. Its transport forwards the page's
+ * request id, so the gateway's log line for each call can be found from the page's.
+ */
 export function checkoutGateway(): GatewayClient {
-  const base = gatewayBaseUrl();
-  if (cached && cached.key === base) return cached.client;
-  cached = { client: new GatewayClient(base, readCheckoutCredentials()), key: base };
-  return cached.client;
+  cached ??= new GatewayClient(gatewayBaseUrl(), readCheckoutCredentials(), tracedFetch);
+  return cached;
 }
 
 /**
  * The checkout's /v1 client: its own secret key may only create intents for payment links,
  * on behalf of the link's merchant (docs/cards-and-intents.md). Server-side only.
  */
-let intents: { client: IntentsClient; key: string } | null = null;
+let intents: IntentsClient | null = null;
 export function checkoutIntents(): IntentsClient {
-  const base = gatewayBaseUrl();
-  if (intents && intents.key === base) return intents.client;
+  if (intents) return intents;
   const file = credentialsFile();
   const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
   if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
-  intents = { client: new IntentsClient(base, secretKey), key: base };
-  return intents.client;
+  intents = new IntentsClient(gatewayBaseUrl(), secretKey, tracedFetch);
+  return intents;
 }
 
 /** Key for the checkout's own cookies: derived from its client secret, never sent anywhere. */
@@ -83,7 +82,7 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
  */
 export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
   if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
-  const res = await fetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  const res = await tracedFetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
 }

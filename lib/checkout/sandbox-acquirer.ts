@@ -1,6 +1,6 @@
 import "server-only";
 import fs from "node:fs";
-import path from "node:path";
+import { config } from "@/lib/config";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import { gatewayBaseUrl } from "./gateway";
@@ -13,12 +13,11 @@ import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/l
  * file, a real signed notification over HTTP. Nothing of this exists in production mode.
  */
 export function sandboxMode(): boolean {
-  return process.env.GATEWAY_MODE !== "production";
+  return config().mode !== "production";
 }
 
 function sandboxCredentialsFile(): string {
-  if (process.env.SANDBOX_CREDENTIALS_FILE) return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_CREDENTIALS_FILE);
-  return path.join(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"), "sandbox-credentials.json");
+  return config().sandboxCredentialsFile;
 }
 
 let loaded: { file: string; acquirer: SnapCredentials | null } | null = null;

@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The hosted checkout's own client credentials (written by the sandbox seed). */
+  CHECKOUT_CREDENTIALS_FILE: optional(z.string().min(1)),
+  /** Where the checkout's sandbox panel finds the acquirer's credentials. */
+  SANDBOX_CREDENTIALS_FILE: optional(z.string().min(1)),
+  NODE_ENV: optional(z.enum(["development", "production", "test"])),
 });
 
 export type Config = {
@@ -44,6 +50,10 @@ export type Config = {
   tokenTtlSeconds: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  pgPoolMax: number;
+  checkoutCredentialsFile: string;
+  sandboxCredentialsFile: string;
+  dev: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,10 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
+  const inDataDir = (file: string | undefined, name: string) =>
+    file ? path.resolve(/*turbopackIgnore: true*/ file) : path.join(/*turbopackIgnore: true*/ dataDir, name);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicBaseUrl,
     gatewayBaseUrl: stripSlash(e.GATEWAY_BASE_URL ?? `http://127.0.0.1:${e.PORT}`),
@@ -73,7 +86,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
+    pgPoolMax: e.PG_POOL_MAX,
+    checkoutCredentialsFile: inDataDir(e.CHECKOUT_CREDENTIALS_FILE, "checkout-client.json"),
+    sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
+    dev: e.NODE_ENV === "development",
   };
+}
+
+let current: Config | undefined;
+
+/**
+ * The configuration of this process, validated on first use; the gateway's boot and the Next
+ * side (pages, actions, proxy) read the same environment through it. A bad value stops the
+ * process at start (lib/server/boot.ts calls this before anything listens).
+ */
+export function config(): Config {
+  current ??= loadConfig(process.env);
+  return current;
 }
 
 function stripSlash(url: string): string {

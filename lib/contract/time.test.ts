@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatJakarta, formatUtcMicros, jakartaDay, parseIsoWithOffset } from "./time";
+import { formatJakarta, formatJakartaMillis, formatUtcMicros, jakartaDay, parseIsoWithOffset } from "./time";
 
 const instant = (iso: string) => parseIsoWithOffset(iso)?.toISOString() ?? null;
 
@@ -54,6 +54,19 @@ describe("formatJakarta", () => {
   it("round-trips through parseIsoWithOffset", () => {
     const d = new Date("2026-06-30T23:59:59Z");
     expect(parseIsoWithOffset(formatJakarta(d))!.getTime()).toBe(d.getTime());
+  });
+});
+
+describe("formatJakartaMillis", () => {
+  it("writes yyyy-MM-ddTHH:mm:ss.SSS+07:00, milliseconds always three digits", () => {
+    expect(formatJakartaMillis(new Date("2026-11-22T08:04:05.999Z"))).toBe("2026-11-22T15:04:05.999+07:00");
+    expect(formatJakartaMillis(new Date("2026-11-22T17:30:00Z"))).toBe("2026-11-23T00:30:00.000+07:00");
+    expect(formatJakartaMillis(new Date("2026-12-31T17:00:00.007Z"))).toBe("2027-01-01T00:00:00.007+07:00");
+  });
+
+  it("round-trips through parseIsoWithOffset to the millisecond", () => {
+    const d = new Date("2026-06-30T23:59:59.123Z");
+    expect(parseIsoWithOffset(formatJakartaMillis(d))!.getTime()).toBe(d.getTime());
   });
 });
 

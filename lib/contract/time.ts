@@ -33,6 +33,16 @@ export function formatJakarta(date: Date): string {
   return `${local.toISOString().slice(0, 19)}+07:00`;
 }
 
+/**
+ * `2026-11-22T15:04:05.123+07:00`: the X-TIMESTAMP the gateway writes on every /v1.0
+ * answer and on its outbound callbacks (CONTRACT §2, the SNAP standard's examples).
+ * Body fields keep formatJakarta, as INTERFACE.md writes them.
+ */
+export function formatJakartaMillis(date: Date): string {
+  const local = new Date(date.getTime() + JAKARTA_OFFSET_MS);
+  return `${local.toISOString().slice(0, 23)}+07:00`;
+}
+
 /** The Jakarta calendar day of an instant, `YYYY-MM-DD`: the scope of X-EXTERNAL-ID uniqueness. */
 export function jakartaDay(date: Date): string {
   return new Date(date.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -30,8 +31,15 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  log?: Pick<Logger, "warn">;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, "pglite"));
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -45,13 +53,14 @@ async function openPglite(dir: string): Promise<Database> {
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  const pool = new pg.default.Pool({ connectionString: url, max: opts.poolMax ?? 10 });
+  // A broken idle connection must not crash the process; the pool replaces it, and the
+  // operator sees why (a restarted server, a cut network).
+  pool.on("error", (err) => opts.log?.warn({ err }, "idle PostgreSQL connection failed; the pool replaces it"));
   const db = drizzle(pool, { schema });
   // Two instances starting together may race on the first migration: the loser retries
   // and then finds the work done.

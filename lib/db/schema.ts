@@ -16,6 +16,8 @@ export const partners = pgTable("partners", {
   kind: text("kind", { enum: ["merchant", "acquirer", "checkout"] }).notNull(),
   name: text("name").notNull(),
   city: text("city").notNull().default("Jakarta"),
+  /** 5 digits, written into QRIS tag 61; checked by partners_postal_code_5_digits (migration 0008). */
+  postalCode: text("postal_code").notNull().default("10110"),
   clientKey: text("client_key").notNull().unique(),
   /** AES-256-GCM ciphertext; the key lives outside the database (see lib/gateway/vault.ts). */
   clientSecretEnc: text("client_secret_enc").notNull(),

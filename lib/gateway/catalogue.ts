@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { methodGroups, methods } from "@/lib/db/schema";
+import { fitsQrisAmount } from "@/lib/qris";
 import type { GatewayContext } from "./context";
 
 export type MethodGroupRow = typeof methodGroups.$inferSelect;
@@ -86,11 +87,24 @@ export function invalidateCatalogue(): void {
   cached = null;
 }
 
-/** Why a method can't be used right now, or null when it can. */
+const QRIS_LIMIT = { en: "Amount exceeds the QRIS limit", id: "Jumlah melebihi batas QRIS" };
+
+/**
+ * Why a method group cannot carry this amount at all, or null. Today only QRIS: tag 54
+ * holds 13 characters, so 99999999999.99 cannot be written into a QR (CONTRACT §2). The
+ * Method API shows the group inactive with this text; Pay refuses it as Feature Not Allowed.
+ */
+export function amountLimit(groupId: string, amountMinor: number): { en: string; id: string } | null {
+  if (groupId === "qr" && !fitsQrisAmount(amountMinor)) return QRIS_LIMIT;
+  return null;
+}
+
+/** Why a method can't be used right now (for this amount, when given), or null when it can. */
 export function methodAvailability(
   catalogue: Catalogue,
   groupId: string,
   methodId: string,
+  amountMinor?: number,
 ): { ok: true; group: MethodGroupRow; method: MethodRow } | { ok: false; reason: string } {
   const group = catalogue.groups.find((g) => g.id === groupId);
   if (!group) return { ok: false, reason: "unknown payment method" };
@@ -98,5 +112,7 @@ export function methodAvailability(
   if (!method) return { ok: false, reason: "unknown payment method" };
   if (!group.active) return { ok: false, reason: group.activeTextEn || "method group inactive" };
   if (!method.active) return { ok: false, reason: method.activeTextEn || "method inactive" };
+  const limit = amountMinor === undefined ? null : amountLimit(groupId, amountMinor);
+  if (limit) return { ok: false, reason: limit.en };
   return { ok: true, group, method };
 }

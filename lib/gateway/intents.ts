@@ -164,6 +164,16 @@ export async function hasIntentForReference(
   return !!dup;
 }
 
+/** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
+export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+  try {
+    return await findIntent(tx, caller, id, opts);
+  } catch (err) {
+    if (err instanceof V1Error && err.code === "resource_missing") return null;
+    throw err;
+  }
+}
+
 function noIntentForSecret(): V1Error {
   return new V1Error(
     "resource_missing",
@@ -201,7 +211,7 @@ export async function confirmIntent(
   id: string,
   input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
 ): Promise<ConfirmOutcome> {
-  const intent = await findIntent(tx, null, id, { forUpdate: true }).catch(() => null);
+  const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
   if (intent.status !== "created") {

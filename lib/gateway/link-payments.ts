@@ -121,13 +121,19 @@ async function allocateVaNumber(tx: Executor, method: MethodRow) {
   throw new Error("could not allocate a VA number");
 }
 
-/** The merchant's QRIS identity, derived from its id so every QR of one merchant agrees. */
-export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city">, amountMinor: number, reference: string): string {
+/**
+ * The merchant's QRIS identity, derived from its id so every QR of one merchant agrees:
+ * an NMID shaped like an issued one ("ID" + 13 digits, 15 characters, the digits starting
+ * with "10" as ASPI's do), the PAN from the same digits, tag 61 from its postal code.
+ * The caller has checked the amount with fitsQrisAmount: this never sees one it cannot write.
+ */
+export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city" | "postalCode">, amountMinor: number, reference: string): string {
   const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`).toString().padStart(19, "0").slice(-13);
   return buildDynamicQris({
     merchantName: asciiName(merchant.name),
     merchantCity: asciiName(merchant.city),
-    nmid: `ID10${digits}`,
+    postalCode: merchant.postalCode,
+    nmid: `ID10${digits.slice(-11)}`,
     merchantPan: `936009${digits}`,
     acquirerDomain: "ID.CO.NUSAPAY.WWW",
     mcc: "5999",

@@ -13,6 +13,8 @@ export interface Partner {
   kind: PartnerKind;
   name: string;
   city: string;
+  /** The merchant's 5-digit postal code: QRIS tag 61. */
+  postalCode: string;
   clientKey: string;
   clientSecret: string;
   publicKeyPem: string;
@@ -35,6 +37,7 @@ function toPartner(ctx: GatewayContext, row: typeof partners.$inferSelect): Part
     kind: row.kind,
     name: row.name,
     city: row.city,
+    postalCode: row.postalCode,
     clientKey: row.clientKey,
     clientSecret: ctx.vault.decrypt(row.clientSecretEnc),
     publicKeyPem: row.publicKeyPem,
@@ -104,6 +107,9 @@ export async function authenticateToken(ctx: GatewayContext, accessToken: string
   return partner;
 }
 
+/** Gambir, Jakarta Pusat: the sandbox merchants' address until an operator sets another. */
+export const DEFAULT_POSTAL_CODE = "10110";
+
 export async function createPartner(
   ctx: GatewayContext,
   tx: Executor,
@@ -111,6 +117,8 @@ export async function createPartner(
     kind: PartnerKind;
     name: string;
     city?: string;
+    /** 5 digits; the sandbox default is 10110 (Jakarta Pusat). */
+    postalCode?: string;
     publicKeyPem: string;
     channelId: string;
     secretKey?: string;
@@ -120,11 +128,13 @@ export async function createPartner(
   const id = randomUUID();
   const clientKey = `${input.kind.slice(0, 3)}_${randomBytes(12).toString("hex")}`;
   const clientSecret = randomBytes(32).toString("base64url");
+  if (input.postalCode !== undefined && !/^\d{5}$/.test(input.postalCode)) throw new Error("postalCode must be 5 digits");
   await tx.insert(partners).values({
     id,
     kind: input.kind,
     name: input.name,
     city: input.city ?? "Jakarta",
+    postalCode: input.postalCode ?? DEFAULT_POSTAL_CODE,
     clientKey,
     clientSecretEnc: ctx.vault.encrypt(clientSecret),
     publicKeyPem: input.publicKeyPem,

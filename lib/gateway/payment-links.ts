@@ -162,7 +162,7 @@ export async function choosePaymentMethod(
   if (link.paymentMethods && !link.paymentMethods.includes(key)) {
     throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
   }
-  const availability = methodAvailability(await loadCatalogue(ctx, tx), choice.groupId, choice.methodId);
+  const availability = methodAvailability(await loadCatalogue(ctx, tx), choice.groupId, choice.methodId, link.totalMinor);
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
 
   if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {

@@ -4,6 +4,7 @@ import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { payments, qrCodes } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/contract/money";
+import { fitsQrisAmount } from "@/lib/qris";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
 import { loadCatalogue, methodAvailability } from "./catalogue";
@@ -26,6 +27,8 @@ export async function generateQr(
   const availability = methodAvailability(await loadCatalogue(ctx, tx), "qr", "qris");
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
   if (input.amountMinor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
+  // Tag 54 holds 13 characters: 99999999999.99 is well-formed money, but no QR can carry it.
+  if (!fitsQrisAmount(input.amountMinor)) throw new SnapError("invalidFieldFormat", "amount");
   const now = ctx.now();
   const expiresAt = input.validUntil ?? new Date(now.getTime() + 30 * 60_000);
   if (expiresAt.getTime() <= now.getTime()) throw new SnapError("invalidFieldFormat", "validityPeriod");

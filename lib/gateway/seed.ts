@@ -65,6 +65,7 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
       kind: "merchant",
       name: "Toko Kopi Nusantara",
       city: "Jakarta",
+      postalCode: "10110",
       publicKeyPem: merchantKeys.publicKeyPem,
       channelId: SANDBOX_CHANNEL_ID,
       secretKey,

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { currentRequestId } from "./request-context";
 
 /**
  * Structured logs. Secrets never reach a line: every argument of every log call (and every
@@ -99,6 +100,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: undefined,
+      // Every line written while a request is served names it, on the page side and the gateway's.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
       formatters: {
         level: (label) => ({ level: label }),
         bindings: (bindings) => scrub(bindings) as Record<string, unknown>,
@@ -127,3 +133,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   } as typeof logger.child;
   return logger;
 }
+
+const LOGGER = Symbol.for("nusapay.logger");
+
+/**
+ * The process's one logger, shared by the gateway and the Next side (separate bundles, one
+ * process: it is kept on globalThis). Created on first use at the configured level.
+ */
+export function processLogger(level = "info"): Logger {
+  const g = globalThis as Record<symbol, unknown>;
+  return (g[LOGGER] ??= createLogger(level)) as Logger;
+}
+

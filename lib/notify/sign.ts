@@ -1,10 +1,11 @@
 import { notificationStringToSign, rsaSign } from "@/lib/snap/signing";
-import { formatJakarta } from "@/lib/contract/time";
+import { formatJakartaMillis } from "@/lib/contract/time";
 
 /**
  * Headers of an outbound callback: SHA256withRSA with the gateway's private key over
  * `POST:PATH:BODYHASH:X-TIMESTAMP`, PATH being the target URL's path and query as sent.
- * Merchants verify with gatewayPublicKeyPem from the credentials file.
+ * Merchants verify with gatewayPublicKeyPem from the credentials file. X-TIMESTAMP has
+ * milliseconds, as on every /v1.0 answer; it is signed exactly as sent.
  */
 export function callbackHeaders(args: {
   privateKeyPem: string;
@@ -15,7 +16,7 @@ export function callbackHeaders(args: {
   channelId: string;
   now: Date;
 }): Record<string, string> {
-  const timestamp = formatJakarta(args.now);
+  const timestamp = formatJakartaMillis(args.now);
   const u = new URL(args.url);
   const signature = rsaSign(args.privateKeyPem, notificationStringToSign({ path: u.pathname + u.search, body: args.body, timestamp }));
   return {

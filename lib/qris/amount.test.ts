@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatQrisAmount, parseQrisAmount } from "./amount";
+import { fitsQrisAmount, formatQrisAmount, parseQrisAmount } from "./amount";
 
 describe("formatQrisAmount", () => {
   it.each([
@@ -23,6 +23,26 @@ describe("formatQrisAmount", () => {
   it("rejects amounts longer than the 13 chars tag 54 allows", () => {
     expect(formatQrisAmount(100_000_000_000_000)).toBe("1000000000000");
     expect(() => formatQrisAmount(1_000_000_000_001)).toThrow(/10000000000.01 exceeds the 13-character limit/);
+  });
+});
+
+describe("fitsQrisAmount", () => {
+  it.each([
+    [1, true],
+    [999_999_999_999, true], // 9999999999.99: 13 characters
+    [999_999_999_999_900, true], // 9999999999999: 13 digits, no fraction written
+    [100_000_000_000_000, true], // 1000000000000
+    [1_000_000_000_001, false], // 10000000000.01: 14
+    [9_999_999_999_999, false], // 99999999999.99, the amount of the issue
+    [1_000_000_000_000_000, false], // 10000000000000: 14 digits
+    [0, false],
+    [-100, false],
+    [1.5, false],
+    [Number.MAX_SAFE_INTEGER + 1, false],
+  ])("%i sen → %s, agreeing with formatQrisAmount", (minor, fits) => {
+    expect(fitsQrisAmount(minor)).toBe(fits);
+    if (fits) expect(formatQrisAmount(minor).length).toBeLessThanOrEqual(13);
+    else expect(() => formatQrisAmount(minor)).toThrow();
   });
 });
 

@@ -9,15 +9,29 @@ export function formatQrisAmount(amountMinor: number): string {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
     throw new Error(`QRIS amount must be a positive safe integer of minor units (sen), got ${amountMinor}`);
   }
-  // At least three digits so there is always a whole part, e.g. 1 sen -> "001" -> "0.01".
-  const digits = amountMinor.toString().padStart(3, "0");
-  const whole = digits.slice(0, -2);
-  const fraction = digits.slice(-2);
-  const text = fraction === "00" ? whole : `${whole}.${fraction}`;
+  const text = amountText(amountMinor);
   if (text.length > MAX_AMOUNT_CHARS) {
     throw new Error(`QRIS amount ${text} exceeds the ${MAX_AMOUNT_CHARS}-character limit of tag 54`);
   }
   return text;
+}
+
+/**
+ * Whether a positive amount can be written into tag 54 at all. The limit is on characters,
+ * not value: 9999999999999 (whole rupiah, 13 digits) fits, 99999999999.99 (14) does not.
+ * Callers ask before building a payload, so an amount the QR cannot carry is refused as
+ * bad input (or shown as an unavailable method), never discovered as a fault mid-payment.
+ */
+export function fitsQrisAmount(amountMinor: number): boolean {
+  return Number.isSafeInteger(amountMinor) && amountMinor > 0 && amountText(amountMinor).length <= MAX_AMOUNT_CHARS;
+}
+
+function amountText(amountMinor: number): string {
+  // At least three digits so there is always a whole part, e.g. 1 sen -> "001" -> "0.01".
+  const digits = amountMinor.toString().padStart(3, "0");
+  const whole = digits.slice(0, -2);
+  const fraction = digits.slice(-2);
+  return fraction === "00" ? whole : `${whole}.${fraction}`;
 }
 
 export function parseQrisAmount(text: string): number {

@@ -63,16 +63,23 @@ describe("buildDynamicQris", () => {
   });
 
   it("omits optional fields, defaults criteria to UMI, and keeps the NMID prefix only in tag 51", () => {
-    const { postalCode: _p, terminalLabel: _t, ...minimal } = input;
+    const { terminalLabel: _t, ...minimal } = input;
     const parsed = parseQris(buildDynamicQris(minimal));
-    expect(parsed.tags["61"]).toBeUndefined();
     expect(parsed.tags["62.07"]).toBeUndefined();
     expect(parsed.tags["62"]).toBe("0515INV-2024-000123");
     expect(parsed.tags["26.03"]).toBe("UMI");
     expect(parsed.tags["51.03"]).toBe("UMI");
     expect(parsed.tags["26.02"]).toBe("1026123456789");
     expect(parsed.tags["51.02"]).toBe("ID1026123456789");
-    expect("postalCode" in parsed).toBe(false);
+  });
+
+  it("always writes tag 61 (postal code) at the root, 5 digits, and a 15-character NMID in 51.02", () => {
+    const payload = buildDynamicQris(input);
+    expect(payload).toContain("610512190");
+    const parsed = parseQris(payload);
+    expect(parsed.postalCode).toBe("12190");
+    expect(parsed.tags["51.02"]).toMatch(/^ID\d{13}$/);
+    expect(parsed.tags["51.02"]).toHaveLength(15);
   });
 
   it("writes a non-default criteria into both templates", () => {
@@ -91,6 +98,13 @@ describe("buildDynamicQris", () => {
     [{ merchantPan: "936000123456789012" }, /merchantPan must be exactly 19 digits/],
     [{ mcc: "58A4" }, /mcc must be exactly 4 digits/],
     [{ criteria: "XYZ" as DynamicQrisInput["criteria"] }, /criteria must be one of/],
+    [{ nmid: "ID102612345678901" }, /nmid must be ID followed by 13 digits/],
+    [{ nmid: "1026123456789" }, /nmid must be ID followed by 13 digits/],
+    [{ nmid: "ID10261234567X9" }, /nmid must be ID followed by 13 digits/],
+    [{ postalCode: "1219" }, /postalCode must be exactly 5 digits/],
+    [{ postalCode: "12190-1" }, /postalCode must be exactly 5 digits/],
+    [{ postalCode: undefined as unknown as string }, /postalCode must be exactly 5 digits/],
+    [{ amountMinor: 9_999_999_999_999 }, /99999999999.99 exceeds the 13-character limit of tag 54/],
   ] satisfies Array<[Partial<DynamicQrisInput>, RegExp]>)("rejects %j", (override, error) => {
     expect(() => buildDynamicQris({ ...input, ...override })).toThrow(error);
   });

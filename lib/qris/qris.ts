@@ -7,8 +7,9 @@ export type QrisCriteria = "UMI" | "UKE" | "UME" | "UBE";
 export interface DynamicQrisInput {
   merchantName: string;
   merchantCity: string;
-  postalCode?: string;
-  /** National Merchant ID, e.g. "ID1026123456789". */
+  /** The merchant's 5-digit Indonesian postal code: tag 61 at the root, as issued QRIS carry it. */
+  postalCode: string;
+  /** National Merchant ID as issued: "ID" + 13 digits, e.g. "ID1026123456789" (15 characters). */
   nmid: string;
   /** 19-digit merchant PAN issued by the acquirer. */
   merchantPan: string;
@@ -59,6 +60,9 @@ function requireText(field: string, value: string, maxLength?: number): string {
   return value;
 }
 
+/** "ID" + 13 digits: the shape of an NMID issued by the QRIS national switch (ASPI). */
+const NMID_PATTERN = /^ID\d{13}$/;
+
 function requireDigits(field: string, value: string, count: number): string {
   if (!new RegExp(`^\\d{${count}}$`).test(value)) throw new Error(`QRIS ${field} must be exactly ${count} digits`);
   return value;
@@ -67,7 +71,9 @@ function requireDigits(field: string, value: string, count: number): string {
 export function buildDynamicQris(input: DynamicQrisInput): string {
   const criteria = input.criteria ?? "UMI";
   if (!CRITERIA.includes(criteria)) throw new Error(`QRIS criteria must be one of ${CRITERIA.join(", ")}`);
-  const nmid = requireText("nmid", input.nmid);
+  if (!NMID_PATTERN.test(input.nmid)) throw new Error("QRIS nmid must be ID followed by 13 digits (15 characters)");
+  const nmid = input.nmid;
+  const postalCode = requireDigits("postalCode", input.postalCode, 5);
   const merchantPan = requireDigits("merchantPan", input.merchantPan, 19);
   const mcc = requireDigits("mcc", input.mcc, 4);
   const acquirerDomain = requireText("acquirerDomain", input.acquirerDomain);
@@ -78,7 +84,7 @@ export function buildDynamicQris(input: DynamicQrisInput): string {
   const amount = formatQrisAmount(input.amountMinor);
 
   // The acquirer template carries the bare number; the national template keeps the "ID" prefix.
-  const acquirerMerchantId = /^ID(\d+)$/.exec(nmid)?.[1] ?? nmid;
+  const acquirerMerchantId = nmid.slice(2);
   const additional: Array<[string, string]> = [["05", referenceLabel]];
   if (input.terminalLabel !== undefined) {
     additional.push(["07", requireText("terminalLabel", input.terminalLabel, 25)]);
@@ -110,9 +116,9 @@ export function buildDynamicQris(input: DynamicQrisInput): string {
     ["58", "ID"],
     ["59", merchantName],
     ["60", merchantCity],
+    ["61", postalCode],
+    ["62", encodeTlv(additional)],
   ];
-  if (input.postalCode !== undefined) fields.push(["61", requireText("postalCode", input.postalCode, 10)]);
-  fields.push(["62", encodeTlv(additional)]);
 
   // The CRC covers its own tag and length, so those go in before computing it.
   const body = encodeTlv(fields) + CRC_TAG_PREFIX;

@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import { loadConfig, type Config } from "@/lib/config";
+import { config as processConfig, loadConfig, type Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { readCredentials, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
 import { openVault } from "@/lib/gateway/vault";
-import { createLogger } from "@/lib/log";
+import { processLogger } from "@/lib/log";
 
 export interface Gateway {
   gw: GatewayContext;
@@ -15,10 +15,10 @@ export interface Gateway {
 
 /** Config → vault → database (migrated) → seed. Shared by the server and the bench. */
 export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {}): Promise<Gateway> {
-  const config = opts.config ?? loadConfig(opts.env);
-  const log = opts.log ?? createLogger(config.logLevel);
+  const config = opts.config ?? (opts.env ? loadConfig(opts.env) : processConfig());
+  const log = opts.log ?? processLogger(config.logLevel);
   const vault = openVault(config.dataDir, opts.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax, log });
   const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
   const fresh = await seedSandbox(gw);
   return { gw, database, credentials: fresh ?? readCredentials(config.dataDir), seeded: !!fresh };

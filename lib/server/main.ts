@@ -7,6 +7,7 @@ import { pruneExternalIds } from "@/lib/gateway/external-ids";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
 import { credentialsPath } from "@/lib/gateway/seed";
 import { scrubUrl } from "@/lib/log";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
@@ -32,10 +33,6 @@ async function main(): Promise<void> {
   const api = createApiApp(gw);
   const apiListener = getRequestListener(api.fetch);
 
-  // The Next side finds the hosted-checkout client's credentials through these.
-  process.env.DATA_DIR = config.dataDir;
-  process.env.GATEWAY_BASE_URL ??= `http://127.0.0.1:${config.port}`;
-
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
   const nextHandler = nextApp.getRequestHandler();
   await nextApp.prepare();
@@ -43,6 +40,11 @@ async function main(): Promise<void> {
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
+    // One id per request, kept from the caller when it sent a plain one (the checkout's typed
+    // client forwards the page's id), answered back and written on every log line of the request.
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {
@@ -50,16 +52,18 @@ async function main(): Promise<void> {
       // One line per request: method, path and query with capabilities scrubbed, status, time.
       // Never headers or bodies (signatures, tokens, card fields live there).
       if (started !== null)
-        log.info({ method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+        log.info({ requestId, method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
     });
-    if (isApiPath(pathname)) {
-      void apiListener(req, res);
-    } else {
-      nextHandler(req, res).catch((err: unknown) => {
-        log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
-        if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
-      });
-    }
+    runWithRequestId(requestId, () => {
+      if (isApiPath(pathname)) {
+        void apiListener(req, res);
+      } else {
+        nextHandler(req, res).catch((err: unknown) => {
+          log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
+          if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
+        });
+      }
+    });
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);

@@ -283,10 +283,12 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
     // raw sockets: the server answers and closes mid-request, which fetch reports as an error
     const big = await rawExchange(srv.port, `POST ${ENDPOINTS[1]} HTTP/1.1\r\nHost: x\r\nX-Junk: ${"x".repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
     expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(big).toMatch(/\r\nX-TIMESTAMP: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00\r\n/);
     expect(JSON.parse(big.slice(big.indexOf("\r\n\r\n") + 4))).toEqual({ responseCode: "4310000", responseMessage: "Request Header Fields Too Large" });
     for (const raw of ["GARBAGE\r\n\r\n", "POST /v1.0/payment-link/inquiry HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", "POST /v1.0/x HTTP/9.9\r\n\r\n"]) {
       const answer = await rawExchange(srv.port, raw);
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(answer).toMatch(/\r\nX-TIMESTAMP: [^\r]+\.\d{3}\+07:00\r\n/);
       expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ responseCode: "4000000", responseMessage: "Bad Request" });
     }
     const health = await fetch(`${srv.baseUrl}/api/health`);

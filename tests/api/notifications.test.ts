@@ -61,6 +61,8 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     expect(status.signatureValid).toBe(true);
     expect(va.headers["x-partner-id"]).toBe(srv.credentials.merchant.partnerId);
     expect(va.headers["channel-id"]).toBe("95221");
+    // yyyy-MM-ddTHH:mm:ss.SSS+07:00, as on every /v1.0 answer (CONTRACT §2)
+    for (const r of [va, status]) expect(r.headers["x-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/);
     expect(va.headers["x-external-id"]).not.toBe(status.headers["x-external-id"]);
     expect(va.json.virtualAccountData).toMatchObject({ paidAmount: { value: link.totalAmount.value, currency: "IDR" }, virtualAccountNo: link.value });
     expect(status.json).toMatchObject({
@@ -99,6 +101,16 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     expect(q1.paidTime).toMatch(/\+07:00$/);
     expect(await snapError(merchant.queryQr({ originalReferenceNo: "QR-NOPE", serviceCode: "47" }))).toMatchObject({ status: 404, code: "4045101" });
     expect(await snapError(acquirer.notifyQrPayment(qrNotification({ referenceNo: "QR-NOPE", amount: "1.00", status: "00" })))).toMatchObject({ status: 404, code: "4045201" });
+  });
+
+  it("refuses a QR amount tag 54 cannot carry with 4004701 Invalid Field Format amount, writing nothing", async () => {
+    const ref = `QR-${randomUUID()}`;
+    const e = await snapError(merchant.generateQr({ partnerReferenceNo: ref, amount: { value: "99999999999.99", currency: "IDR" } }));
+    expect(e).toEqual({ status: 400, code: "4004701", message: "Invalid Field Format amount" });
+    expect(await snapError(merchant.queryQr({ originalPartnerReferenceNo: ref, serviceCode: "47" }))).toMatchObject({ status: 404, code: "4045101" });
+    // the same reference is still free, and the largest amount that fits (13 characters) is served
+    const ok = await merchant.generateQr({ partnerReferenceNo: ref, amount: { value: "9999999999.99", currency: "IDR" } });
+    expect(parseQris(ok.qrContent)).toMatchObject({ amountMinor: 999_999_999_999, postalCode: "10110", nmid: expect.stringMatching(/^ID\d{13}$/) });
   });
 
   it("rejects a link on QR status 06, lets the payer try again, and replays the first answer", async () => {

@@ -163,8 +163,34 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(qr.countryCode).toBe("ID");
     expect(qr.merchantName).toBe("Toko Kopi Nusantara");
     expect(qr.referenceLabel).toMatch(/^QR\d{18}$/);
+    // ASPI QRIS: a 15-character NMID (ID + 13 digits) in 51.02, the merchant's postal code in 61
+    expect(qr.nmid).toMatch(/^ID\d{13}$/);
+    expect(qr.tags["51.02"]).toHaveLength(15);
+    expect(qr.tags["26.02"]).toBe(qr.nmid!.slice(2));
+    expect(qr.postalCode).toBe("10110");
     const again = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } });
     expect((again.paymentLinkData.payment.content as { value: string }).value).toBe(payload);
+  });
+
+  it("a total QRIS tag 54 cannot carry: the QR group and method inactive with the reason, Pay refused with 4032701", async () => {
+    const big = linkRequest({ additionalInfo: { itemDetails: [{ name: "Gedung", price: "99999999999.99", quantity: 1 }], customFees: [] } });
+    const { paymentLinkData: d } = await merchant.createPaymentLink(big);
+    expect(d.totalAmount.value).toBe("99999999999.99");
+    const groups = (await checkout.paymentLinkMethods({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkPaymentMethod.additionalInfo.paymentMethod;
+    const reason = { english: "Amount exceeds the QRIS limit", indonesia: "Jumlah melebihi batas QRIS" };
+    const qr = groups.find((g) => g.id === "qr")!;
+    expect(qr).toMatchObject({ active: false, activeText: reason });
+    expect(qr.method.map((m) => [m.id, m.active, m.activeText])).toEqual([["qris", false, reason]]);
+    // the other groups are untouched: a VA or a card carries any amount
+    expect(groups.find((g) => g.id === "va")!.active).toBe(true);
+    expect(groups.find((g) => g.id === "cc")!.active).toBe(true);
+    const e = await snapError(checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } }));
+    expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
+    expect((await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData.payment).toEqual({ type: "", bank: "", content: "" });
+    // 13 characters still fit: 9999999999999 whole rupiah is written without a fraction
+    const edge = await merchant.createPaymentLink(linkRequest({ additionalInfo: { itemDetails: [{ name: "Gedung", price: "9999999999999.00", quantity: 1 }], customFees: [] } }));
+    const paid = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: edge.paymentLinkData.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } });
+    expect(parseQris((paid.paymentLinkData.payment.content as { value: string }).value).tags["54"]).toBe("9999999999999");
   });
 
   it.each([

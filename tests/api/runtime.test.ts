@@ -151,6 +151,24 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     bag.expectAbsentFrom(srv.logs());
   });
 
+  it("follows one payer's request end to end: the page's X-Request-Id reaches the gateway's log line for its Inquiry", async () => {
+    const link = await srv.merchant.createPaymentLink(linkRequest());
+    const uri = new URL(link.paymentLinkData.paymentLinkUri);
+    const requestId = `trace-${Date.now()}-payer`;
+    const res = await fetch(`${srv.baseUrl}${uri.pathname}${uri.search}`, { redirect: "manual", headers: { "X-Request-Id": requestId } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("x-request-id")).toBe(requestId);
+    // The proxy checked the secret with a signed Inquiry: that call carried the page's id.
+    const inquiryLines = srv
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes(`"url":"${INQUIRY}"`) && l.includes(`"requestId":"${requestId}"`));
+    expect(inquiryLines.length).toBeGreaterThan(0);
+    // An id that is not a plain token is replaced, not echoed into logs.
+    const odd = await fetch(`${srv.baseUrl}/api/health`, { headers: { "X-Request-Id": "<script>" } });
+    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("SIGTERM with requests in flight: each completes, no new connection is taken, the process exits 0", async () => {
     const c = srv.credentials;
     const client = new GatewayClient(srv.baseUrl, c.merchant, recordingFetch(bag)).snap;

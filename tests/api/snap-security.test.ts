@@ -8,7 +8,7 @@ const otherKey = generateRsaKeyPair().privateKeyPem;
 import { formatJakarta } from "@/lib/contract/time";
 import { linkRequest } from "@/tests/support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
-import { expectEnvelope, rawHttp, send, signed, signedHeaders, tokenRequest, type Answer } from "@/tests/support/snap-http";
+import { expectAnswerTimestamp, expectEnvelope, rawHttp, send, signed, signedHeaders, tokenRequest, type Answer } from "@/tests/support/snap-http";
 
 const INQUIRY = "/v1.0/payment-link/inquiry";
 const CREATE = "/v1.0/payment-link/create";
@@ -311,6 +311,34 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     }
   });
 
+  it.each([
+    ["POST", "/v1.0/payment-link/create"],
+    ["POST", "/v1.0/payment-link/inquiry"],
+    ["POST", "/v1.0/payment-link/payment-method"],
+    ["POST", "/v1.0/payment-link/pay"],
+    ["POST", "/v1.0/transfer-va/create-va"],
+    ["PUT", "/v1.0/transfer-va/update-va"],
+    ["POST", "/v1.0/transfer-va/inquiry-va"],
+    ["POST", "/v1.0/transfer-va/status"],
+    ["DELETE", "/v1.0/transfer-va/delete-va"],
+    ["POST", "/v1.0/transfer-va/payment"],
+    ["POST", "/v1.0/qr/qr-mpm-generate"],
+    ["POST", "/v1.0/qr/qr-mpm-query"],
+    ["POST", "/v1.0/qr/qr-mpm-notify"],
+    ["POST", "/v1.0/debit/payment-host-to-host"],
+    ["GET", "/v1.0/transaction-history-list"],
+    ["POST", "/v1.0/transaction-history-detail"],
+  ] as const)("%s %s answers with X-TIMESTAMP (Jakarta, milliseconds), signed or not", async (method, path) => {
+    const body = method === "GET" ? "" : "{}";
+    for (const a of [await signed(merchant, { method, path, body }), await send(`${srv.baseUrl}${path}`, { method, body: body || undefined })]) {
+      expectEnvelope(a, a.status);
+    }
+  });
+
+  it("the browser-facing card redirect carries X-TIMESTAMP too", async () => {
+    expectAnswerTimestamp(await send(`${srv.baseUrl}/v1.0/debit/redirect/${randomUUID()}`));
+  });
+
   it("rate limit → 429 4292700 (server with RATE_LIMIT_RPS=1), and a partner's limit is its own", async () => {
     const client = strict.merchant.snap;
     client.forgetToken();
@@ -336,6 +364,21 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const body = a.body as Record<string, unknown>;
       expect(Object.keys(body).sort()).toEqual(["accessToken", "expiresIn", "responseCode", "responseMessage", "tokenType"]);
       expect(body).toEqual({ responseCode: "2007300", responseMessage: "Successful", accessToken: expect.stringMatching(/^[A-Za-z0-9._~+/=-]{20,}$/), tokenType: "Bearer", expiresIn: "900" });
+    });
+
+    it("answers X-CLIENT-KEY: the caller's key on success, the key as sent on an error, none when none was sent", async () => {
+      const ok = await tokenRequest(srv.baseUrl, srv.credentials.merchant);
+      expectEnvelope(ok, 200, "2007300");
+      expect(ok.headers["x-client-key"]).toBe(srv.credentials.merchant.clientKey);
+      const wrongKey = await tokenRequest(srv.baseUrl, { ...srv.credentials.merchant, privateKeyPem: otherKey });
+      expectEnvelope(wrongKey, 401, "4017300");
+      expect(wrongKey.headers["x-client-key"]).toBe(srv.credentials.merchant.clientKey);
+      const unknown = await tokenRequest(srv.baseUrl, srv.credentials.merchant, { clientKey: "mer_unknown" });
+      expectEnvelope(unknown, 401, "4017300");
+      expect(unknown.headers["x-client-key"]).toBe("mer_unknown");
+      const none = await tokenRequest(srv.baseUrl, srv.credentials.merchant, { headers: { "X-CLIENT-KEY": undefined } });
+      expectEnvelope(none, 400, "4007302");
+      expect(none.headers).not.toHaveProperty("x-client-key");
     });
 
     it("issues a token that works on the signed family", async () => {

@@ -11,6 +11,8 @@ export interface Answer {
   connection: string | null;
   text: string;
   body: unknown;
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 async function toAnswer(res: Response): Promise<Answer> {
@@ -21,7 +23,7 @@ async function toAnswer(res: Response): Promise<Answer> {
   } catch {
     // left undefined: expectEnvelope fails on it
   }
-  return { status: res.status, contentType: res.headers.get("content-type"), connection: res.headers.get("connection"), text, body };
+  return { status: res.status, contentType: res.headers.get("content-type"), connection: res.headers.get("connection"), text, body, headers: Object.fromEntries(res.headers) };
 }
 
 /** fetch, answered as status + text + parsed JSON (whatever the status). */
@@ -64,9 +66,23 @@ export async function signedHeaders(
   return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** The SNAP envelope: JSON, 7-digit code whose first three digits are the HTTP status. */
+/** `yyyy-MM-ddTHH:mm:ss.SSS+07:00`, the X-TIMESTAMP of every /v1.0 answer (CONTRACT §2). */
+export const ANSWER_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/;
+
+/** The answer's X-TIMESTAMP: the contract's format, and the server's clock (within 10 s of ours). */
+export function expectAnswerTimestamp(a: Answer): void {
+  const ts = a.headers["x-timestamp"];
+  expect(ts, `X-TIMESTAMP on a ${a.status} answer`).toMatch(ANSWER_TIMESTAMP);
+  expect(Math.abs(Date.parse(ts!) - Date.now())).toBeLessThan(10_000);
+}
+
+/**
+ * The SNAP envelope: JSON, 7-digit code whose first three digits are the HTTP status, and
+ * the X-TIMESTAMP header every /v1.0 answer carries.
+ */
 export function expectEnvelope(a: Answer, status: number, code?: string, message?: string | RegExp): { responseCode: string; responseMessage: string } {
   expect(a.body, `not JSON: ${a.text.slice(0, 200)}`).toBeTypeOf("object");
+  expectAnswerTimestamp(a);
   const body = a.body as { responseCode: unknown; responseMessage: unknown };
   expect(a.contentType).toMatch(/^application\/json/);
   expect(body.responseCode).toMatch(/^\d{7}$/);
@@ -121,7 +137,8 @@ export function rawHttp(baseUrl: string, method: string, path: string, headers: 
           } catch {
             parsed = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, connection: res.headers.connection ?? null, text, body: parsed });
+          const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, connection: res.headers.connection ?? null, text, body: parsed, headers });
         });
         res.on("error", reject);
       },

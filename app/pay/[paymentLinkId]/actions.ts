@@ -8,15 +8,15 @@ import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkou
 import type { SimulatedOutcome } from "@/lib/checkout/action-results";
 import { parseMoney } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
+import { classifyFailure } from "@/lib/checkout/failures";
 import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
 /**
  * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
- * which renders the VA or QR from a fresh Inquiry) and the form loads it; a refusal comes
- * back as a translated message. No `redirect()` here: see ChooseMethodForm for why the page
- * is loaded, not reconciled, after a choice.
+ * which renders the VA or QR from a fresh Inquiry) and the form navigates there on the
+ * client (router.refresh / router.replace); a refusal comes back as a translated message.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
@@ -40,7 +40,7 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
       if (err.responseCode === "4042714") return { ok: false, error: t("errorPaid") };
       if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
     }
-    return { ok: false, error: t("errorGeneric") };
+    return { ok: false, error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain") };
   }
   return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
@@ -53,7 +53,8 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
     const link = await authorizedLink(linkId);
     if (!link) return { ok: false, error: "not_found", serverNow };
     return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now() };
-  } catch {
+  } catch (err) {
+    classifyFailure(err, "status poll");
     return { ok: false, error: "unavailable", serverNow };
   }
 }
@@ -73,8 +74,8 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   try {
     const intent = await checkoutIntents().create({ amount: totalMinor / 100, currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
     return { ok: true, clientSecret: intent.clientSecret };
-  } catch {
-    return { ok: false, error: t("errorNotReady") };
+  } catch (err) {
+    return { ok: false, error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork") };
   }
 }
 
@@ -91,7 +92,8 @@ export async function simulatePayment(linkId: string, outcome: SimulatedOutcome)
   if (!link || !simulatable(link, outcome)) return { ok: false, error: t("nothingToPay") };
   try {
     return { ok: true, ...(await simulateLinkPayment(acquirer, link, outcome)) };
-  } catch {
+  } catch (err) {
+    classifyFailure(err, "sandbox notification");
     return { ok: false, error: t("error") };
   }
 }

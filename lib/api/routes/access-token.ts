@@ -22,14 +22,24 @@ export const TokenResponse = Envelope.extend({
   expiresIn: z.string(),
 });
 
+/**
+ * The answer's X-CLIENT-KEY (mandatory on the token response in the SNAP standard): on a
+ * success the key the token was issued to; on an error the key as the caller sent it, when
+ * it is one plausible token (printable ASCII, no spaces, at most 128 characters), so a
+ * client correlating answers by it finds it there. Echoing what the caller sent reveals
+ * nothing: an unknown key answers exactly like a known one with a wrong signature.
+ */
+const ECHOABLE_CLIENT_KEY = /^[\x21-\x7e]{1,128}$/;
+
 /** POST /v1.0/access-token/b2b: the one signed call that is not HMAC-signed (there is no token yet). */
 export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   app.openAPIRegistry.registerPath(tokenOperation(TokenRequest, TokenResponse));
   app.post("/v1.0/access-token/b2b", async (c) => {
+    const clientKey = c.req.header("x-client-key")?.trim();
+    if (clientKey && ECHOABLE_CLIENT_KEY.test(clientKey)) c.header("X-CLIENT-KEY", clientKey);
     try {
       const raw = await readRawBody(c);
       const timestamp = c.req.header("x-timestamp")?.trim();
-      const clientKey = c.req.header("x-client-key")?.trim();
       const signature = c.req.header("x-signature")?.trim();
       if (!timestamp) throw new SnapError("invalidMandatoryField", "X-TIMESTAMP");
       if (!clientKey) throw new SnapError("invalidMandatoryField", "X-CLIENT-KEY");
@@ -41,6 +51,7 @@ export function mountAccessToken(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): 
       const parsed = TokenRequest.safeParse(input);
       if (!parsed.success) throw zodToSnapError(parsed.error, input);
       const token = await issueAccessToken(gw, { clientKey, timestamp, signature });
+      c.header("X-CLIENT-KEY", clientKey);
       return c.json({
         responseCode: "2007300",
         responseMessage: "Successful",

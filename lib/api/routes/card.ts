@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { clientSecretOf, createIntent, findIntent, hasIntentForReference } from "@/lib/gateway/intents";
+import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
@@ -85,7 +85,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
-    const intent = await findIntent(gw.db, null, c.req.param("referenceNo")).catch(() => null);
+    const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
     }

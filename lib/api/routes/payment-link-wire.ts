@@ -2,7 +2,7 @@ import { formatMoney } from "@/lib/contract/money";
 import { formatJakarta } from "@/lib/contract/time";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { FLAG_REASONS, flagOf } from "@/lib/gateway/link-state";
-import type { Catalogue } from "@/lib/gateway/catalogue";
+import { amountLimit, type Catalogue } from "@/lib/gateway/catalogue";
 import type { LinkView } from "@/lib/gateway/payment-links";
 import { paymentLinkUri } from "@/lib/gateway/uris";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
@@ -47,12 +47,17 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
 
 /**
  * The catalogue as one link offers it: methods the merchant excluded on this link are left
- * out; methods the gateway cannot serve right now stay, inactive, with the reason.
+ * out; methods the gateway cannot serve right now, or that cannot carry the link's total
+ * (QRIS beyond tag 54's 13 characters), stay, inactive, with the reason.
  */
-export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed: string[] | null): MethodGroup[] {
+export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed: string[] | null, totalMinor: number): MethodGroup[] {
   const none = { english: "", indonesia: "" };
   const out: MethodGroup[] = [];
-  for (const g of catalogue.groups) {
+  for (const catalogued of catalogue.groups) {
+    // An amount the group cannot carry makes it inactive like an operator's switch would,
+    // except that its methods stay listed (inactive, same reason): they exist, not for this link.
+    const limit = catalogued.active ? amountLimit(catalogued.id, totalMinor) : null;
+    const g = limit ? { ...catalogued, active: false, activeTextEn: limit.en, activeTextId: limit.id } : catalogued;
     const methods = catalogue.methods
       .filter((m) => m.groupId === g.id && (!allowed || allowed.includes(`${g.id}.${m.id}`)))
       .map((m) => ({
@@ -79,7 +84,7 @@ export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed
           ? { english: "No method of this group is available right now.", indonesia: "Saat ini tidak ada metode yang tersedia." }
           : { english: g.activeTextEn, indonesia: g.activeTextId },
       // An inactive group (registration in progress) lists no methods (INTERFACE §2.4).
-      method: g.active ? methods : [],
+      method: g.active || limit ? methods : [],
       buttonText: { english: g.buttonEn, indonesia: g.buttonId },
     });
   }

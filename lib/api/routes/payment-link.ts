@@ -90,7 +90,7 @@ export const methodRoute = defineSnapRoute({
   response: PaymentMethodResponse.pick({ paymentLinkPaymentMethod: true }),
   async handler({ gw, tx, partner, body }) {
     const view = await findLink(gw, tx, partner, lookupOf(body));
-    const groups = toMethodGroups(gw, await loadCatalogue(gw, tx), view.link.paymentMethods);
+    const groups = toMethodGroups(gw, await loadCatalogue(gw, tx), view.link.paymentMethods, view.link.totalMinor);
     return {
       paymentLinkPaymentMethod: {
         partnerReferenceNo: body.partnerReferenceNo ?? view.link.partnerReferenceNo,

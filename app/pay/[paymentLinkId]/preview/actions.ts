@@ -7,6 +7,7 @@ import { checkoutCookieKey, isLinkId, isMerchantSecretKey } from "@/lib/checkout
 import { authorizedLink } from "@/lib/checkout/links";
 import { previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
+import { classifyFailure } from "@/lib/checkout/failures";
 
 /** The merchant proves its secret key once; the preview then runs on a short-lived cookie. */
 export async function previewSignIn(_prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult> {
@@ -16,11 +17,13 @@ export async function previewSignIn(_prev: PreviewSignInResult, form: FormData):
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   const secret = link ? secretOfUri(link.paymentLinkUri) : null;
   if (!link || !secret) return { ok: false, error: t("badKey") };
-  let valid = false;
+  let valid: boolean;
   try {
     valid = await isMerchantSecretKey(secretKey);
-  } catch {
-    valid = false;
+  } catch (err) {
+    // The gateway did not answer: that says nothing about the key.
+    classifyFailure(err, "secret key check");
+    return { ok: false, error: t("unavailable") };
   }
   if (!valid) return { ok: false, error: t("badKey") };
   (await cookies()).set(PREVIEW_COOKIE, previewToken(checkoutCookieKey(), linkId, secret), {
