@@ -115,7 +115,7 @@ function printBanner(port: number, db: string, credentialsFile: string, links: {
     "",
     `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
-    `  API reference:       http://localhost:${port}/openapi.json`,
+    `  API reference:       http://localhost:${port}/docs  (document: /openapi.json)`,
     "  Demo payment links:",
     ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
     ...(showSecrets ? [] : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),

@@ -8,8 +8,13 @@ export interface OpenApiDocument {
 }
 interface Operation {
   operationId?: string;
-  responses?: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> }>;
-  requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> };
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> }
+  >;
+  requestBody?: {
+    content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }>;
+  };
   parameters?: { name: string; schema?: unknown; example?: unknown }[];
 }
 
@@ -39,7 +44,9 @@ export class ResponseValidator {
   schemaValidator(schema: unknown): ValidateFunction {
     let fn = this.compiled.get(schema);
     if (!fn) {
-      fn = this.ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object);
+      fn = this.ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object,
+      );
       this.compiled.set(schema, fn);
     }
     return fn;
@@ -55,11 +62,15 @@ export class ResponseValidator {
     this.seen.get(id)!.add(status);
     if (!contentType?.includes("application/json")) return;
     const response = route.op.responses?.[String(status)] ?? route.op.responses?.default;
-    if (!response) throw new Error(`${id}: answered ${status}, which the document does not list (${JSON.stringify(body)})`);
+    if (!response)
+      throw new Error(`${id}: answered ${status}, which the document does not list (${JSON.stringify(body)})`);
     const schema = response.content?.["application/json"]?.schema;
     if (!schema) throw new Error(`${id}: ${status} has no JSON schema in the document`);
     const validate = this.schemaValidator(schema);
-    if (!validate(body)) throw new Error(`${id} ${status}: answer outside the documented schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    if (!validate(body))
+      throw new Error(
+        `${id} ${status}: answer outside the documented schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
   }
 
   /** A fetch that checks every answer it gets (and hands it on untouched). */

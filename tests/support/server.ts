@@ -45,7 +45,9 @@ async function newDatabaseUrl(): Promise<string> {
  * Start the real production server (dist/server.js, the .next build) on a free port with
  * a fresh data dir, and wait until /api/health answers.
  */
-export async function startServer(opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" }): Promise<RunningServer> {
+export async function startServer(
+  opts: { db: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = { db: "pglite" },
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, "dist/server.js")) || !fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
     throw new Error("no production build: run `npm run build` first (npm test does)");
   }
@@ -88,7 +90,9 @@ export async function startServer(opts: { db: DbKind; env?: Record<string, strin
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"),
+  ) as SandboxCredentials;
   const checkout = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
   // Every answer the suites get through these clients must be one the served document describes.
   const validator = new ResponseValidator((await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument);

@@ -125,29 +125,23 @@ const SECURITY_SCHEMES = {
 
 /** The outbound callbacks' headers: what a merchant reads and verifies. */
 const CallbackHeaders = z.object({
-  "X-TIMESTAMP": z
-    .string()
-    .meta({
-      description: "When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`.",
-      example: "2026-11-23T10:15:30.123+07:00",
-    }),
-  "X-SIGNATURE": z
-    .string()
-    .meta({
-      description:
-        "base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`.",
-      example: "kq3X…==",
-    }),
+  "X-TIMESTAMP": z.string().meta({
+    description: "When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`.",
+    example: "2026-11-23T10:15:30.123+07:00",
+  }),
+  "X-SIGNATURE": z.string().meta({
+    description:
+      "base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`.",
+    example: "kq3X…==",
+  }),
   "X-PARTNER-ID": z
     .string()
     .meta({ description: "The merchant's partner id.", example: "b7a4d8c2-1f3e-4a5b-9c6d-7e8f9a0b1c2d" }),
-  "X-EXTERNAL-ID": z
-    .string()
-    .meta({
-      description:
-        "The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it.",
-      example: "0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a",
-    }),
+  "X-EXTERNAL-ID": z.string().meta({
+    description:
+      "The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it.",
+    example: "0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a",
+  }),
   "CHANNEL-ID": z.string().meta({ description: "The merchant's channel id.", example: "95221" }),
 });
 

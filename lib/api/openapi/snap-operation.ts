@@ -19,19 +19,15 @@ const id = (name: string, example: string, description: string) =>
 
 /** The signature headers of every signed service call (Authorization is the bearer scheme). */
 export const SnapServiceHeaders = z.object({
-  "X-TIMESTAMP": z
-    .string()
-    .meta({
-      description: "ISO 8601 with a numeric offset or Z; within 300 s of the server's clock.",
-      example: "2026-11-23T10:15:30.123+07:00",
-    }),
-  "X-SIGNATURE": z
-    .string()
-    .meta({
-      description:
-        "base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above).",
-      example: "qYcH5rJ1…==",
-    }),
+  "X-TIMESTAMP": z.string().meta({
+    description: "ISO 8601 with a numeric offset or Z; within 300 s of the server's clock.",
+    example: "2026-11-23T10:15:30.123+07:00",
+  }),
+  "X-SIGNATURE": z.string().meta({
+    description:
+      "base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above).",
+    example: "qYcH5rJ1…==",
+  }),
   "X-PARTNER-ID": id(
     "X-PARTNER-ID",
     "b7a4d8c2-1f3e-4a5b-9c6d-7e8f9a0b1c2d",
@@ -181,6 +177,9 @@ export function tokenOperation(request: z.ZodType, response: z.ZodType) {
 }
 
 function camel(text: string): string {
-  const words = text.replace(/[^A-Za-z0-9 ]/g, " ").split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
 }

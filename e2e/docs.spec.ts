@@ -1,0 +1,36 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * The API reference at /docs (issue 13): Scalar's bundle served by the gateway, under its CSP.
+ * It renders the operations and the webhooks, and the browser reports no CSP violation.
+ */
+test("the API reference renders every operation and webhook under its CSP", async ({ page, gateway }) => {
+  test.setTimeout(120_000); // a 4 MB bundle on a busy machine
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    // The bundle's own @font-face rules name fonts.scalar.com; font-src blocks them (system fonts instead).
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text()) && !/Loading the font/.test(m.text()))
+      violations.push(m.text());
+  });
+  const loaded: string[] = [];
+  page.on("requestfinished", (r) => loaded.push(r.url()));
+  const res = await page.goto(`${gateway.baseUrl}/docs`);
+  expect(res!.status()).toBe(200);
+  expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+'/);
+
+  const doc = (await (await page.request.get(`${gateway.baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { summary: string }>>;
+    webhooks: Record<string, Record<string, { summary: string }>>;
+  };
+  await expect(page.getByRole("heading", { name: "Nusapay gateway" }).first()).toBeVisible({ timeout: 60_000 });
+  for (const item of [...Object.values(doc.paths), ...Object.values(doc.webhooks)]) {
+    for (const op of Object.values(item))
+      await expect(page.getByText(op.summary, { exact: true }).first()).toBeAttached();
+  }
+  await page.screenshot({ path: "docs/screenshots/en-api-reference-desktop.png" });
+  expect(violations).toEqual([]);
+  // Everything from the gateway itself: nothing was fetched from a CDN or anywhere else.
+  expect(
+    loaded.filter((u) => !u.startsWith(gateway.baseUrl) && !u.startsWith("data:") && !u.startsWith("blob:")),
+  ).toEqual([]);
+});
