@@ -13,23 +13,26 @@ import globals from "globals";
 /** Every folder with one job, and the folders it may import from. */
 const layers = {
   // Next side: pages, actions, route handlers, the proxy and next-intl's request config.
-  app: { pattern: ["app", "i18n"], allow: ["components", "checkout", "console", "clients", "contract", "i18n-lib", "config", "log"] },
-  components: { pattern: "components", allow: ["components", "checkout", "console", "contract", "i18n-lib", "sdk", "qris"] },
+  app: { pattern: ["app", "i18n"], allow: ["components", "checkout", "console", "clients", "contract", "i18n-lib", "ui", "config", "log"] },
+  components: { pattern: "components", allow: ["components", "checkout", "console", "contract", "i18n-lib", "ui", "sdk", "qris"] },
   checkout: { pattern: "lib/checkout", allow: ["checkout", "clients", "contract", "i18n-lib", "qris", "config", "log"] },
-  console: { pattern: "lib/console", allow: ["console", "checkout", "clients", "contract", "i18n-lib", "config", "log"] },
+  console: { pattern: "lib/console", allow: ["console", "checkout", "clients", "contract", "i18n-lib", "ui", "config", "log"] },
   // Anyone's code: typed signing clients and the browser SDK.
   clients: { pattern: "lib/clients", allow: ["clients", "contract", "snap"] },
   sdk: { pattern: "lib/sdk", allow: ["sdk", "contract"] },
   // Pure shared modules.
   contract: { pattern: "lib/contract", allow: ["contract"] },
   "i18n-lib": { pattern: "lib/i18n", allow: ["i18n-lib", "contract"] },
+  // The design system outside React (class recipes, static HTML documents, the one 404):
+  // shared by the pages and the gateway's own HTML pages (docs/design-system.md).
+  ui: { pattern: "lib/ui", allow: ["ui"] },
   snap: { pattern: "lib/snap", allow: ["snap", "contract"] },
   qris: { pattern: "lib/qris", allow: ["qris", "contract"] },
   config: { pattern: "lib/config", allow: ["contract"] },
   log: { pattern: "lib/log", allow: [] },
   // Gateway side.
   server: { pattern: "lib/server", allow: ["server", "api", "gateway", "notify", "db", "snap", "contract", "config", "log", "events"] },
-  api: { pattern: "lib/api", allow: ["api", "gateway", "notify", "snap", "qris", "contract", "i18n-lib", "config", "log", "events"] },
+  api: { pattern: "lib/api", allow: ["api", "gateway", "notify", "snap", "qris", "contract", "i18n-lib", "ui", "config", "log", "events"] },
   gateway: { pattern: "lib/gateway", allow: ["gateway", "db", "notify", "snap", "qris", "contract", "config", "log", "events"] },
   events: { pattern: "lib/events", allow: ["events", "db", "contract", "config", "log"] },
   notify: { pattern: "lib/notify", allow: ["notify", "db", "snap", "contract", "config", "log"] },
@@ -96,7 +99,7 @@ export default tseslint.config(
   },
   {
     // The domain runs in a plain Node test: no web framework in it.
-    files: ["lib/gateway/**", "lib/db/**", "lib/notify/**", "lib/contract/**", "lib/snap/**", "lib/qris/**"],
+    files: ["lib/gateway/**", "lib/db/**", "lib/notify/**", "lib/contract/**", "lib/snap/**", "lib/qris/**", "lib/ui/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "hono", "hono/*", "@hono/*", "react", "react-dom"], message: "The domain and protocol folders stay framework-free." }, { group: ["../../*"], message: "Use the @/ alias for imports across folders." }] }],
     },

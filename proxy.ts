@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, pickLocale } from "./lib/i18n/locale";
-import { notFoundHtml } from "./lib/checkout/not-found-page";
+import { notFoundHtml } from "./lib/ui/not-found";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
 import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/checkout/security-headers";

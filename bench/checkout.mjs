@@ -1,6 +1,7 @@
 // Figures for the hosted checkout (issue 3):
 //   - first-load JS of the checkout route, gzip, from the build output (.next/static), as the
 //     page actually references it (script tags and client-component chunks in the HTML);
+//   - first-load CSS the same way: every stylesheet the HTML links (issue 9, Tailwind);
 //   - SSR latency p50/p99 of the checkout page at 16 connections for 10 s (autocannon; its
 //     latency is request → full response, so it bounds TTFB from above), for a link with a
 //     chosen VA (Inquiry only) and an open link (Inquiry + Method);
@@ -8,7 +9,7 @@
 //     accessibility scores, LCP and CLS.
 //
 // `node bench/checkout.mjs` builds nothing: it starts the production build on a free port with
-// a fresh data dir. From another script: `await benchCheckout({ baseUrl, log, dataDir })`.
+// a fresh data dir; `--sizes` prints only the first-load JS and CSS (seconds, not minutes). From another script: `await benchCheckout({ baseUrl, log, dataDir })`.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,7 +20,8 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const TARGETS = { firstLoadKb: 140, ttfbP99Ms: 100, performance: 95, accessibility: 100, lcpMs: 1500, cls: 0.02 };
+// firstLoadCssKb: what the hand-written stylesheet weighed before Tailwind (issue 9: must not grow).
+export const TARGETS = { firstLoadKb: 140, firstLoadCssKb: 3.0, ttfbP99Ms: 100, performance: 95, accessibility: 100, lcpMs: 1500, cls: 0.02 };
 
 /** Follow a paymentLinkUri once: the 303 sets the session cookie; return it and the clean URL. */
 async function cookieSwap(uri) {
@@ -57,6 +59,35 @@ export async function firstLoadJs(pageUrl, cookie) {
   };
   const main = size(loaded);
   return { files: loaded.size, rawKb: main.raw, gzKb: main.gz, legacyGzKb: size(legacy).gz, legacyFiles: legacy.size };
+}
+
+/** The CSS a browser loads before it can paint the page: every stylesheet the HTML links. */
+export async function firstLoadCss(pageUrl, cookie) {
+  const html = await (await fetch(pageUrl, { headers: { cookie } })).text();
+  const files = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel="stylesheet"/.test(tag)) continue;
+    const href = /\bhref="(\/_next\/static\/[^"]+?\.css)"/.exec(tag)?.[1];
+    if (href) files.add(href);
+  }
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(ROOT, ".next/static", f.slice("/_next/static/".length)));
+    raw += bytes.length;
+    gz += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: files.size, rawKb: raw / 1024, gzKb: gz / 1024 };
+}
+
+/** First-load JS and CSS of the open checkout (the method picker: the most markup). */
+export async function firstLoadSizes(url, cookie, log) {
+  const js = await firstLoadJs(url, cookie);
+  log(`checkout first-load JS: ${js.gzKb.toFixed(1)} kB gz (${js.rawKb.toFixed(1)} kB raw, ${js.files} files)  target ≤ ${TARGETS.firstLoadKb} kB  ${mark(js.gzKb <= TARGETS.firstLoadKb)}`);
+  log(`  not counted: ${js.legacyFiles} noModule polyfill file(s), ${js.legacyGzKb.toFixed(1)} kB gz, which module-capable browsers never fetch`);
+  const css = await firstLoadCss(url, cookie);
+  log(`checkout first-load CSS: ${css.gzKb.toFixed(1)} kB gz (${css.rawKb.toFixed(1)} kB raw, ${css.files} file${css.files === 1 ? "" : "s"})  target ≤ ${TARGETS.firstLoadCssKb} kB  ${mark(css.gzKb <= TARGETS.firstLoadCssKb)}`);
+  return { js, css };
 }
 
 export async function ssrLatency(url, cookie, { connections = 16, duration = 10 } = {}) {
@@ -97,7 +128,7 @@ export async function lighthouseMobile(url, cookie) {
 const mark = (ok) => (ok ? "ok" : "MISSED");
 
 /** Prints the checkout figures; `dataDir` holds the sandbox credentials (demo links). */
-export async function benchCheckout({ baseUrl, log = console.log, dataDir = process.env.DATA_DIR ?? ".data" }) {
+export async function benchCheckout({ baseUrl, log = console.log, dataDir = process.env.DATA_DIR ?? ".data", sizesOnly = false }) {
   const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"));
   const demo = (state) => {
     const l = creds.demoLinks.find((d) => d.state === state);
@@ -109,10 +140,10 @@ export async function benchCheckout({ baseUrl, log = console.log, dataDir = proc
   const open = await cookieSwap(demo("no-method"));
   const figures = {};
 
-  const js = await firstLoadJs(open.url, open.cookie);
+  const { js, css } = await firstLoadSizes(open.url, open.cookie, log);
   figures.firstLoadJsGzKb = js.gzKb;
-  log(`checkout first-load JS: ${js.gzKb.toFixed(1)} kB gz (${js.rawKb.toFixed(1)} kB raw, ${js.files} files)  target ≤ ${TARGETS.firstLoadKb} kB  ${mark(js.gzKb <= TARGETS.firstLoadKb)}`);
-  log(`  not counted: ${js.legacyFiles} noModule polyfill file(s), ${js.legacyGzKb.toFixed(1)} kB gz, which module-capable browsers never fetch`);
+  figures.firstLoadCssGzKb = css.gzKb;
+  if (sizesOnly) return figures;
 
   for (const [name, target] of [["VA chosen", va], ["open", open]]) {
     await ssrLatency(target.url, target.cookie, { duration: 2 }); // warm-up
@@ -165,7 +196,7 @@ async function main() {
       if (Date.now() > deadline) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 100));
     }
-    await benchCheckout({ baseUrl, dataDir });
+    await benchCheckout({ baseUrl, dataDir, sizesOnly: process.argv.includes("--sizes") });
   } finally {
     child.kill("SIGTERM");
   }

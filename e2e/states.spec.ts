@@ -129,7 +129,7 @@ for (const { lang, vp } of MATRIX) {
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseVa("Mandiri");
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-      await expect(page.locator(".countdown-urgent")).toBeVisible();
+      await expect(page.locator("[data-urgent]")).toBeVisible();
       await expect(page.getByRole("heading", { name: m.Expired.heading })).toBeVisible({ timeout: 10_000 });
       await expect(checkoutPage.vaNumber()).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

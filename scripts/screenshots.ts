@@ -39,7 +39,7 @@ async function main() {
       await page.goto(a.paymentLinkUri);
       await shoot(page, `${lang}-open-phone`);
       await page.getByRole("radio", { name: /^BCA\b/ }).check();
-      await page.locator("li.group").first().getByRole("button").click();
+      await page.locator("li[aria-labelledby^='group-']").first().getByRole("button").click();
       await page.getByTestId("va-number").waitFor();
       await page.getByText(lang === "en" ? "Mobile banking" : "Mobile banking", { exact: true }).click();
       await shoot(page, `${lang}-va-phone`);
@@ -49,7 +49,7 @@ async function main() {
       // QR (above the fold: viewport-only shot) → rejected
       const b = await link(lang);
       await page.goto(b.paymentLinkUri);
-      await page.locator("li.group").nth(1).getByRole("button").click();
+      await page.locator("li[aria-labelledby^='group-']").nth(1).getByRole("button").click();
       await page.getByTestId("qr-svg").waitFor();
       await shoot(page, `${lang}-qr-phone`, false);
       const ref = parseQris(((await inquiry(b.paymentLinkId)).payment.content as { value: string }).value).referenceLabel!;
@@ -62,14 +62,14 @@ async function main() {
       // expired
       const c = await link(lang, 6);
       await page.goto(c.paymentLinkUri);
-      await page.locator("li.group").nth(1).getByRole("button").click();
+      await page.locator("li[aria-labelledby^='group-']").nth(1).getByRole("button").click();
       await page.locator("[data-state=expired]").waitFor({ timeout: 15_000 });
       await shoot(page, `${lang}-expired-phone`);
       // card: the form with an inline error, then the sandbox 3-D Secure page
       const f = await link(lang);
       await page.goto(f.paymentLinkUri);
-      await page.locator("li.group").nth(2).getByRole("button").click();
-      const form = page.locator("form.card-form");
+      await page.locator("li[aria-labelledby^='group-']").nth(2).getByRole("button").click();
+      const form = page.getByTestId("card-form");
       await form.waitFor();
       await form.locator("input[name=number]").pressSequentially("4000 0000 0000 3220");
       await form.locator("input[name=expiry]").fill("12/34");
@@ -91,24 +91,24 @@ async function main() {
     await desk.goto(d.paymentLinkUri);
     await shoot(desk, "en-open-desktop");
     await desk.getByRole("radio", { name: /^Mandiri\b/ }).check();
-    await desk.locator("li.group").first().getByRole("button").click();
+    await desk.locator("li[aria-labelledby^='group-']").first().getByRole("button").click();
     await desk.getByTestId("va-number").waitFor();
     await shoot(desk, "en-va-desktop");
     // the sandbox panel: simulate the bank's transfer, the page turns paid, the exchange stays
-    await desk.locator("aside.sandbox-panel").getByRole("button", { name: "Simulate payment" }).click();
+    await desk.getByRole("complementary").getByRole("button", { name: "Simulate payment" }).click();
     await desk.locator("[data-state=paid]").waitFor();
     await desk.getByTestId("simulated-reply").waitFor();
     await shoot(desk, "en-sandbox-paid-desktop");
     const e = await link("id");
     await desk.goto(e.paymentLinkUri);
-    await desk.locator("li.group").nth(1).getByRole("button").click();
+    await desk.locator("li[aria-labelledby^='group-']").nth(1).getByRole("button").click();
     await desk.getByTestId("qr-svg").waitFor();
     await shoot(desk, "id-qr-desktop");
     // merchant preview (maintenance state)
     await desk.goto(d.paymentLinkUri.replace(`/pay/${d.paymentLinkId}?`, `/pay/${d.paymentLinkId}/preview?`));
     await desk.getByLabel("Secret key").fill(creds.merchant.secretKey);
     await desk.getByRole("button", { name: "Open preview" }).click();
-    await desk.locator(".preview-banner").waitFor();
+    await desk.getByTestId("preview-banner").waitFor();
     await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=maintenance`);
     await shoot(desk, "en-preview-maintenance-desktop");
     await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=paid`);

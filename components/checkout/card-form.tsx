@@ -3,6 +3,9 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useCheckoutActions } from "./actions-context";
 import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
+import { sandboxNoteClass } from "@/lib/ui/recipes";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 
 export interface CardFormLabels {
   heading: string;
@@ -25,7 +28,10 @@ type Errors = Partial<Record<Field | "form", string>>;
 
 /** "4111111111111111" → "4111 1111 1111 1111" while typing; the SDK strips the spaces. */
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+  return value
+    .replace(/\D/g, "")
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 function parseExpiry(value: string): { month: number; year: number } | null {
@@ -41,7 +47,17 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  * the payment intent with its secret key), then confirms the card directly with the gateway
  * through the SDK: the number and CVC never reach this app's server.
  */
-export function CardForm({ linkId, amountText, locale, labels }: { linkId: string; amountText: string; locale: "en" | "id"; labels: CardFormLabels }) {
+export function CardForm({
+  linkId,
+  amountText,
+  locale,
+  labels,
+}: {
+  linkId: string;
+  amountText: string;
+  locale: "en" | "id";
+  labels: CardFormLabels;
+}) {
   const id = useId();
   const { startCardPayment } = useCheckoutActions();
   const [number, setNumber] = useState("");
@@ -64,8 +80,6 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
     if (!name.trim()) e.name = labels.errors.name;
     return e;
   };
-
-  const fieldError = (f: Field) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${f}-error` } : {});
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -108,13 +122,19 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
       }
       const code = result.error.code;
       const byCode: Errors =
-        code === "invalid_number" ? { number: labels.errors.number }
-        : code === "test_card_required" ? { number: labels.errors.testCard }
-        : code === "expired_card" ? { expiry: labels.errors.expired }
-        : code === "invalid_expiry_month" || code === "invalid_expiry_year" ? { expiry: labels.errors.expiry }
-        : code === "invalid_cvc" ? { cvc: labels.errors.cvc }
-        : code === "network" ? { form: labels.errors.network }
-        : { form: labels.errors.generic };
+        code === "invalid_number"
+          ? { number: labels.errors.number }
+          : code === "test_card_required"
+            ? { number: labels.errors.testCard }
+            : code === "expired_card"
+              ? { expiry: labels.errors.expired }
+              : code === "invalid_expiry_month" || code === "invalid_expiry_year"
+                ? { expiry: labels.errors.expiry }
+                : code === "invalid_cvc"
+                  ? { cvc: labels.errors.cvc }
+                  : code === "network"
+                    ? { form: labels.errors.network }
+                    : { form: labels.errors.generic };
       setErrors(byCode);
       setBusy(false);
     } catch {
@@ -124,20 +144,22 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
   }
 
   const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <div className={`field field-${f}`}>
-      <label htmlFor={`${id}-${f}`}>{label}</label>
-      <input id={`${id}-${f}`} name={f} {...props} {...fieldError(f)} disabled={!!busy} />
-      <p id={`${id}-${f}-error`} className="field-error">
-        {errors[f] ?? ""}
-      </p>
-    </div>
+    <Field id={`${id}-${f}`} name={f} label={label} error={errors[f]} {...props} disabled={!!busy} />
   );
 
   return (
-    <form className="card-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{labels.heading}</h3>
+    <form
+      className="grid gap-2"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      data-testid="card-form"
+    >
+      <h3 id={`${id}-heading`} className="m-0">
+        {labels.heading}
+      </h3>
       {labels.sandboxHint ? (
-        <p className="sandbox-hint" role="note">
+        <p className={sandboxNoteClass} role="note">
           {labels.sandboxHint}
         </p>
       ) : null}
@@ -148,21 +170,34 @@ export function CardForm({ linkId, amountText, locale, labels }: { linkId: strin
         placeholder: "1234 5678 9012 3456",
         onChange: (e) => setNumber(groupDigits(e.target.value)),
       })}
-      <p className="card-brand muted small" aria-live="polite">
+      <p className="-mt-1 mb-0 min-h-[1.25em] text-sm text-muted" aria-live="polite">
         {brand !== "unknown" ? labels.brand[brand] : ""}
       </p>
-      <div className="field-row">
-        {input("expiry", labels.expiry, { inputMode: "numeric", autoComplete: "cc-exp", placeholder: "MM/YY", value: expiry, maxLength: 7, onChange: (e) => setExpiry(e.target.value) })}
-        {input("cvc", labels.cvc, { inputMode: "numeric", autoComplete: "cc-csc", value: cvc, maxLength: 4, onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")) })}
+      <div className="grid grid-cols-2 gap-3">
+        {input("expiry", labels.expiry, {
+          inputMode: "numeric",
+          autoComplete: "cc-exp",
+          placeholder: "MM/YY",
+          value: expiry,
+          maxLength: 7,
+          onChange: (e) => setExpiry(e.target.value),
+        })}
+        {input("cvc", labels.cvc, {
+          inputMode: "numeric",
+          autoComplete: "cc-csc",
+          value: cvc,
+          maxLength: 4,
+          onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")),
+        })}
       </div>
       {input("name", labels.name, { autoComplete: "cc-name", value: name, onChange: (e) => setName(e.target.value) })}
-      <p className="form-error" role="alert">
+      <p className="m-0 text-bad empty:hidden" role="alert">
         {errors.form ?? (busy === "redirecting" ? labels.redirecting : "")}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={!!busy} aria-busy={!!busy}>
+      <Button type="submit" block disabled={!!busy} aria-busy={!!busy}>
         {busy ? labels.processing : labels.pay.replace("{amount}", amountText)}
-      </button>
-      <p className="muted small">{labels.secureNote}</p>
+      </Button>
+      <p className="text-sm text-muted">{labels.secureNote}</p>
     </form>
   );
 }

@@ -4,7 +4,6 @@ import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
 import { BRAND_LABEL } from "@/lib/contract/card";
-import { CardForm } from "./card-form";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
 import { Countdown } from "./countdown";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
@@ -16,8 +15,13 @@ import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
 import { sandboxAcquirer, sandboxMode } from "@/lib/checkout/sandbox-acquirer";
+import { chrome, tabular } from "@/lib/ui/recipes";
+import { Card } from "@/components/ui/card";
+import { CardStep } from "./card-step";
 import { VaPanel } from "./va-panel";
 import { contentOf, isPendingView, paymentKey, type CheckoutView } from "@/lib/checkout/view-model";
+
+const SUMMARY_ROW = "flex items-baseline justify-between gap-4";
 
 export interface CheckoutScreenProps {
   link: PaymentLinkData;
@@ -66,9 +70,18 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
 
   const picker = (heading: string, note: ReactNode) => (
     <>
-      <h2 id="payment-heading">{heading}</h2>
+      <h2 id="payment-heading" className="mb-3">
+        {heading}
+      </h2>
       {note}
-      <MethodPicker groups={groups ?? []} locale={locale} linkId={link.paymentLinkId} lang={lang} preview={!!preview} currentBank={link.payment.type === "va" ? link.payment.bank : undefined} />
+      <MethodPicker
+        groups={groups ?? []}
+        locale={locale}
+        linkId={link.paymentLinkId}
+        lang={lang}
+        preview={!!preview}
+        currentBank={link.payment.type === "va" ? link.payment.bank : undefined}
+      />
     </>
   );
 
@@ -76,21 +89,47 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
   if (view === "paid") panel = <PaidView link={link} locale={locale} timeZone={timeZone} />;
   else if (view === "expired") panel = <ExpiredView link={link} locale={locale} />;
   else if (view === "rejected") {
-    panel = changing ? picker(tm("changeHeading"), null) : <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />;
+    panel = changing ? (
+      picker(tm("changeHeading"), null)
+    ) : (
+      <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />
+    );
   } else if (view === "open") panel = picker(tm("heading"), null);
   else if (changing && content) {
-    const note = link.payment.type === "va" ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) }) : tm("switchNoteQr");
+    const note =
+      link.payment.type === "va"
+        ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) })
+        : tm("switchNoteQr");
     panel = picker(
       tm("changeHeading"),
-      <div className="switch-note">
-        <p>{note}</p>
+      <div className="mb-3 rounded-md bg-warn-soft p-3">
+        <p className="mb-1">{note}</p>
         <a href={withQuery({ change: "" }) + "#payment"}>{tm("keepCurrent")}</a>
       </div>,
     );
   } else if (content) {
     let method: ReactNode;
-    if (view === "va") method = <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} locale={locale} sample={preview?.sample} />;
-    else if (view === "qr") method = <QrPanel payload={content.value} merchant={merchant} totalMinor={totalMinor} deadlineText={deadlineText} locale={locale} pngHref={preview ? null : `${base}/qr.png`} />;
+    if (view === "va")
+      method = (
+        <VaPanel
+          bank={link.payment.bank}
+          vaNumber={content.value}
+          totalMinor={totalMinor}
+          locale={locale}
+          sample={preview?.sample}
+        />
+      );
+    else if (view === "qr")
+      method = (
+        <QrPanel
+          payload={content.value}
+          merchant={merchant}
+          totalMinor={totalMinor}
+          deadlineText={deadlineText}
+          locale={locale}
+          pngHref={preview ? null : `${base}/qr.png`}
+        />
+      );
     else if (preview)
       method = (
         <div>
@@ -100,7 +139,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       );
     else
       method = (
-        <CardForm
+        <CardStep
           linkId={link.paymentLinkId}
           amountText={rupiah(totalMinor, locale)}
           locale={locale}
@@ -112,7 +151,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             name: tc("name"),
             pay: tc("pay", { amount: "{amount}" }),
             processing: tc("processing"),
-            brand: { visa: tc("brand", { brand: BRAND_LABEL.visa }), mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }), jcb: tc("brand", { brand: BRAND_LABEL.jcb }), amex: tc("brand", { brand: BRAND_LABEL.amex }) },
+            brand: {
+              visa: tc("brand", { brand: BRAND_LABEL.visa }),
+              mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }),
+              jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
+              amex: tc("brand", { brand: BRAND_LABEL.amex }),
+            },
             sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
             redirecting: tc("redirecting"),
@@ -131,41 +175,50 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       );
     panel = (
       <>
-        <div className="panel-head">
-          <h2 id="payment-heading">{tp("heading")}</h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="payment-heading" className="mb-3">
+            {tp("heading")}
+          </h2>
           {preview ? (
-            <span className="link-like" aria-disabled="true">
+            <span className="text-sm text-muted underline" aria-disabled="true">
               {tp("changeMethod")}
             </span>
           ) : (
-            <a className="change-link" href={withQuery({ change: "1" }) + "#payment"}>
+            <a className="text-sm" href={withQuery({ change: "1" }) + "#payment"}>
               {tp("changeMethod")}
             </a>
           )}
         </div>
         {method}
-        <p className="muted small waiting">{tp("waiting")}</p>
+        <p className="mt-3 mb-0 text-sm text-muted">{tp("waiting")}</p>
       </>
     );
   }
 
   const remaining = expiresAt - nowMs;
   const summary = (
-    <section className="card summary" aria-labelledby="title">
-      <p className="merchant">{merchant}</p>
-      <h1 id="title">{link.additionalInfo.invoiceTitle}</h1>
-      <dl className="summary-facts">
-        <div className="amount-due">
-          <dt>{ts("amountDue")}</dt>
-          <dd className="total" data-testid="total">
+    <Card className="lg:col-start-1 lg:row-start-1 lg:self-start" aria-labelledby="title">
+      <p className="m-0 text-sm text-muted">{merchant}</p>
+      <h1 id="title" className="mb-1">
+        {link.additionalInfo.invoiceTitle}
+      </h1>
+      <dl className="m-0 grid gap-1">
+        <div className={SUMMARY_ROW}>
+          <dt className="text-sm text-muted">{ts("amountDue")}</dt>
+          <dd className={`m-0 text-right text-2xl font-bold ${tabular}`} data-testid="total">
             {rupiah(totalMinor, locale)}
           </dd>
         </div>
         {pending ? (
-          <div>
-            <dt>{ts("payBefore")}</dt>
-            <dd data-testid="deadline">
-              <LocalTime iso={new Date(expiresAt).toISOString()} locale={locale} serverZone={timeZone} initialText={deadlineText} />
+          <div className={SUMMARY_ROW}>
+            <dt className="text-sm text-muted">{ts("payBefore")}</dt>
+            <dd className="m-0 text-right" data-testid="deadline">
+              <LocalTime
+                iso={new Date(expiresAt).toISOString()}
+                locale={locale}
+                serverZone={timeZone}
+                initialText={deadlineText}
+              />
             </dd>
           </div>
         ) : null}
@@ -174,33 +227,43 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         <Countdown
           initialRemaining={Math.max(0, remaining)}
           label={ts("timeLeft")}
-          announce={{ 10: ts("announceMinutes", { minutes: 10 }), 5: ts("announceMinutes", { minutes: 5 }), 1: ts("announceMinutes", { minutes: 1 }), expired: ts("announceExpired") }}
+          announce={{
+            10: ts("announceMinutes", { minutes: 10 }),
+            5: ts("announceMinutes", { minutes: 5 }),
+            1: ts("announceMinutes", { minutes: 1 }),
+            expired: ts("announceExpired"),
+          }}
         />
       ) : null}
-    </section>
+    </Card>
   );
 
   const main = (
     <>
       {summary}
-      <section id="payment" className="card payment" aria-labelledby="payment-heading" data-view={view}>
+      <Card
+        id="payment"
+        className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+        aria-labelledby="payment-heading"
+        data-view={view}
+      >
         {pending ? <UntilExpiry fallback={<ExpiredView link={link} locale={locale} />}>{panel}</UntilExpiry> : panel}
-      </section>
+      </Card>
       <Invoice link={link} locale={locale} />
     </>
   );
 
   return (
     <>
-      <a className="skip-link" href="#payment">
+      <a className="absolute top-0 left-[-999px] z-10 bg-surface px-4 py-2 focus:top-2 focus:left-2" href="#payment">
         {tl("skipToPayment")}
       </a>
-      <header className="topbar">
-        <span className="brand">{merchant}</span>
+      <header className={chrome.topbar}>
+        <span className={chrome.brand}>{merchant}</span>
         <LanguageSwitcher locale={locale} query={query} />
         {preview?.banner}
       </header>
-      <main className="checkout">
+      <main className="mx-auto grid w-full max-w-[70rem] flex-1 grid-cols-1 content-start gap-3 p-3 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:grid-rows-[auto_1fr] lg:gap-4 lg:p-6">
         {pending ? (
           <CheckoutClock
             linkId={link.paymentLinkId}
@@ -218,23 +281,25 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       </main>
       {/* After <main> in every state: its last result outlives the switch to paid/rejected. */}
       {!preview && sandboxAcquirer() ? (
-        <SandboxSimulator
-          linkId={link.paymentLinkId}
-          target={pending && (view === "va" || view === "qr") && !changing ? view : null}
-          labels={{
-            heading: tsb("heading"),
-            explain: tsb("explain"),
-            pay: tsb("pay"),
-            fail: tsb("fail"),
-            working: tsb("working"),
-            sent: tsb("sent", { path: "{path}" }),
-            answered: tsb("answered", { status: "{status}" }),
-          }}
-        />
+        <div className="mx-auto w-full max-w-[70rem] px-3 lg:px-6">
+          <SandboxSimulator
+            linkId={link.paymentLinkId}
+            target={pending && (view === "va" || view === "qr") && !changing ? view : null}
+            labels={{
+              heading: tsb("heading"),
+              explain: tsb("explain"),
+              pay: tsb("pay"),
+              fail: tsb("fail"),
+              working: tsb("working"),
+              sent: tsb("sent", { path: "{path}" }),
+              answered: tsb("answered", { status: "{status}" }),
+            }}
+          />
+        </div>
       ) : null}
-      <footer className="footer">
+      <footer className={chrome.footer}>
         <p>{tl("securedBy")}</p>
-        <p className="muted small">{tl("sandbox")}</p>
+        <p>{tl("sandbox")}</p>
       </footer>
     </>
   );

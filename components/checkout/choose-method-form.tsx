@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, type ReactNode } from "react";
 import type { ChooseResult } from "@/lib/checkout/action-results";
+import { Button } from "@/components/ui/button";
 import { useCheckoutActions } from "./actions-context";
 
 export interface ChooseMethodFormProps {
@@ -32,17 +33,17 @@ export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingTex
   }, [href, state, router]);
   const errorId = `method-error-${groupId}`;
   return (
-    <form action={action} className="method-form" aria-describedby={state.ok ? undefined : errorId}>
+    <form action={action} aria-describedby={state.ok ? undefined : errorId}>
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="groupId" value={groupId} />
       {lang ? <input type="hidden" name="lang" value={lang} /> : null}
       {children}
-      <p id={errorId} className="form-error" role="alert">
+      <p id={errorId} className="m-0 text-bad empty:hidden" role="alert">
         {state.ok ? "" : state.error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={disabled || pending} aria-busy={pending}>
+      <Button type="submit" block disabled={disabled || pending} aria-busy={pending}>
         {pending ? workingText : buttonText}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,11 +2,13 @@
 
 import { useEffect, useState } from "react";
 import { formatRemaining } from "@/lib/i18n/format";
+import { tabular } from "@/lib/ui/recipes";
 import { useClock } from "./checkout-clock";
 
 /** Below this the countdown turns prominent; above it, it stays quiet. */
 export const URGENT_MS = 5 * 60_000;
 const MILESTONES = [10, 5, 1] as const;
+const BOX = "mt-1 flex min-h-8 items-baseline justify-between gap-4 rounded-md px-2 py-1";
 
 export interface CountdownProps {
   initialRemaining: number;
@@ -40,12 +42,15 @@ export function Countdown({ initialRemaining, label, announce }: CountdownProps)
 
   const urgent = remaining <= URGENT_MS;
   return (
-    <div className={urgent ? "countdown countdown-urgent" : "countdown"}>
-      <span className="countdown-label">{label}</span>
-      <span role="timer" aria-live="off" className="countdown-value">
+    <div
+      className={urgent ? `${BOX} bg-warn-soft font-bold text-warn` : `${BOX} text-sm text-muted`}
+      data-urgent={urgent || undefined}
+    >
+      <span>{label}</span>
+      <span role="timer" aria-live="off" className={`min-w-[8ch] text-right font-semibold ${tabular}`}>
         {formatRemaining(expired ? 0 : remaining)}
       </span>
-      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
+      <span className="sr-only" aria-live="polite" aria-atomic="true">
         {expired ? announce.expired : spoken}
       </span>
     </div>

@@ -3,6 +3,9 @@ import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { multiplyMinor } from "@/lib/contract/money";
 import type { Locale } from "@/lib/i18n/locale";
 import { minorOf, rupiah } from "@/lib/i18n/format";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Table, Td, Th } from "@/components/ui/table";
 
 type Info = PaymentLinkData["additionalInfo"];
 
@@ -12,16 +15,14 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
   const info = link.additionalInfo;
   const money = (minor: number) => rupiah(minor, locale);
   return (
-    <section className="card invoice" aria-labelledby="invoice-heading">
+    <Card className="lg:col-start-1 lg:row-start-2 lg:self-start" aria-labelledby="invoice-heading">
       <h2 id="invoice-heading">{t("heading")}</h2>
-      {info.invoiceSubTitle ? <p className="muted">{info.invoiceSubTitle}</p> : null}
-      <table className="items">
+      {info.invoiceSubTitle ? <p className="text-muted">{info.invoiceSubTitle}</p> : null}
+      <Table>
         <thead>
           <tr>
-            <th scope="col">{t("item")}</th>
-            <th scope="col" className="num">
-              {t("lineTotal")}
-            </th>
+            <Th>{t("item")}</Th>
+            <Th numeric>{t("lineTotal")}</Th>
           </tr>
         </thead>
         <tbody>
@@ -29,43 +30,55 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
             const price = minorOf(item.price);
             return (
               <tr key={i}>
-                <th scope="row">
-                  <span className="item-name">{item.name}</span>
-                  <span className="item-qty">{t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}</span>
-                </th>
-                <td className="num">{money(multiplyMinor(price, item.quantity))}</td>
+                <Th scope="row">
+                  <span className="block font-semibold">{item.name}</span>
+                  <span className="block text-sm text-muted">
+                    {t("quantityTimesPrice", { quantity: item.quantity, price: money(price) })}
+                  </span>
+                </Th>
+                <Td numeric>{money(multiplyMinor(price, item.quantity))}</Td>
               </tr>
             );
           })}
         </tbody>
-        <tbody className="totals">
+        <tbody>
           <tr>
-            <th scope="row">{t("subtotal")}</th>
-            <td className="num">{money(minorOf(info.subtotal))}</td>
+            <Th scope="row" className="border-t border-line">
+              {t("subtotal")}
+            </Th>
+            <Td numeric className="border-t border-line">
+              {money(minorOf(info.subtotal))}
+            </Td>
           </tr>
           {info.customFees.map((fee, i) => {
             const value = minorOf(fee.value);
             return (
-              <tr key={i} className={value < 0 ? "discount" : undefined}>
-                <th scope="row">
+              <tr key={i}>
+                <Th scope="row">
                   {fee.text}
-                  {value < 0 ? <span className="tag">{t("discount")}</span> : null}
-                </th>
-                <td className="num">{money(value)}</td>
+                  {value < 0 ? (
+                    <Badge tone="ok" className="ml-2">
+                      {t("discount")}
+                    </Badge>
+                  ) : null}
+                </Th>
+                <Td numeric className={value < 0 ? "text-ok" : undefined}>
+                  {money(value)}
+                </Td>
               </tr>
             );
           })}
-          <tr className="grand-total">
-            <th scope="row">{t("total")}</th>
-            <td className="num">{money(minorOf(link.totalAmount.value))}</td>
+          <tr className="text-[1.0625rem] *:border-t-2 *:border-ink *:font-bold">
+            <Th scope="row">{t("total")}</Th>
+            <Td numeric>{money(minorOf(link.totalAmount.value))}</Td>
           </tr>
         </tbody>
-      </table>
-      <p className="muted small">
+      </Table>
+      <p className="text-sm text-muted">
         {t("reference")}: {link.partnerReferenceNo}
       </p>
       <Customer info={info} t={t} />
-    </section>
+    </Card>
   );
 }
 
@@ -73,34 +86,36 @@ function Customer({ info, t }: { info: Info; t: Awaited<ReturnType<typeof getTra
   const c = info.customerDetail;
   const name = [c.firstName, c.lastName].filter(Boolean).join(" ");
   const a = c.billingAddress;
-  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(Boolean);
+  const address = [a.address, [a.city, a.postalCode].filter(Boolean).join(" "), a.province, a.countryCode].filter(
+    Boolean,
+  );
   if (!name && !c.email && !c.phoneNumber && address.length === 0) return null;
   const body = (
-    <dl className="customer-detail">
+    <dl className="m-0 grid gap-2">
       {name ? (
         <div>
-          <dt>{t("customer")}</dt>
-          <dd>{name}</dd>
+          <dt className="text-sm text-muted">{t("customer")}</dt>
+          <dd className="m-0">{name}</dd>
         </div>
       ) : null}
       {c.email ? (
         <div>
-          <dt>{t("email")}</dt>
-          <dd>{c.email}</dd>
+          <dt className="text-sm text-muted">{t("email")}</dt>
+          <dd className="m-0">{c.email}</dd>
         </div>
       ) : null}
       {c.phoneNumber ? (
         <div>
-          <dt>{t("phone")}</dt>
-          <dd>{c.phoneNumber}</dd>
+          <dt className="text-sm text-muted">{t("phone")}</dt>
+          <dd className="m-0">{c.phoneNumber}</dd>
         </div>
       ) : null}
       {address.length ? (
         <div>
-          <dt>{t("billingAddress")}</dt>
-          <dd>
+          <dt className="text-sm text-muted">{t("billingAddress")}</dt>
+          <dd className="m-0">
             {address.map((line, i) => (
-              <span key={i} className="line">
+              <span key={i} className="block">
                 {line}
               </span>
             ))}
@@ -112,11 +127,11 @@ function Customer({ info, t }: { info: Info; t: Awaited<ReturnType<typeof getTra
   // Phones get a disclosure (the payment comes first); wide screens show it open.
   return (
     <>
-      <details className="customer customer-narrow">
-        <summary>{t("showCustomer")}</summary>
+      <details className="mt-3 lg:hidden">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold">{t("showCustomer")}</summary>
         {body}
       </details>
-      <div className="customer customer-wide">
+      <div className="mt-3 hidden lg:block">
         <h3>{t("showCustomer")}</h3>
         {body}
       </div>

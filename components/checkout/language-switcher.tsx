@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locale";
+import { chrome } from "@/lib/ui/recipes";
 
 /**
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
@@ -13,13 +14,20 @@ export async function LanguageSwitcher({ locale, query }: { locale: Locale; quer
     ["id", "ID", t("languageIndonesian")],
   ];
   return (
-    <nav className="lang" aria-label={t("language")}>
-      <ul>
+    <nav aria-label={t("language")}>
+      <ul className={chrome.langList}>
         {options.map(([lang, short, long]) => (
           <li key={lang}>
-            <a href={href(lang)} lang={lang} hrefLang={lang} aria-current={lang === locale ? "true" : undefined} title={long}>
+            <a
+              className={chrome.langLink}
+              href={href(lang)}
+              lang={lang}
+              hrefLang={lang}
+              aria-current={lang === locale ? "true" : undefined}
+              title={long}
+            >
               <span aria-hidden="true">{short}</span>
-              <span className="visually-hidden">{long}</span>
+              <span className="sr-only">{long}</span>
             </a>
           </li>
         ))}

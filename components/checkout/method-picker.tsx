@@ -1,11 +1,20 @@
 import { getTranslations } from "next-intl/server";
 import type { MethodGroup } from "@/lib/contract/payment-link";
 import type { Locale } from "@/lib/i18n/locale";
+import { Button } from "@/components/ui/button";
 import { GroupIcon } from "@/components/ui/icons";
 import { localLogo } from "./banks";
 import { ChooseMethodForm } from "./choose-method-form";
 
-const pick = (b: { english: string; indonesia: string }, locale: Locale) => (locale === "id" ? b.indonesia : b.english) || b.english;
+const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
+  (locale === "id" ? b.indonesia : b.english) || b.english;
+
+const GROUP = "rounded-lg border border-line p-3";
+const REASON = "my-1 block text-sm text-warn";
+/** One bank: the whole row is the label; a checked one gets a brand border, a focused one the focus ring. */
+const METHOD =
+  "flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-line px-3 py-2 " +
+  "has-checked:border-brand has-checked:[box-shadow:inset_0_0_0_1px_var(--color-brand)] has-focus-visible:[outline:3px_solid_var(--color-focus)] has-focus-visible:outline-offset-2";
 
 export interface MethodPickerProps {
   groups: MethodGroup[];
@@ -24,7 +33,7 @@ export interface MethodPickerProps {
 export async function MethodPicker({ groups, locale, linkId, lang, preview, currentBank }: MethodPickerProps) {
   const t = await getTranslations({ locale, namespace: "Methods" });
   return (
-    <ul className="groups">
+    <ul className="m-0 grid list-none gap-3 p-0">
       {groups.map((g) => {
         const activeMethods = g.method.filter((m) => m.active);
         const usable = g.active && activeMethods.length > 0 && !preview;
@@ -33,29 +42,35 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
         const single = g.method.length === 1 ? g.method[0] : undefined;
         const inner = (
           <>
-            <div className="group-head">
-              <span className="group-icon">
+            <div className="mb-2 flex items-start gap-3">
+              <span className={g.active ? "pt-0.5 text-brand" : "pt-0.5 text-muted"}>
                 <GroupIcon name={g.icon} />
               </span>
               <span>
-                <h3 id={`group-${g.id}`}>{pick(g.title, locale)}</h3>
-                <span className="muted">{pick(g.subtitle, locale)}</span>
+                <h3 id={`group-${g.id}`} className="m-0">
+                  {pick(g.title, locale)}
+                </h3>
+                <span className="text-muted">{pick(g.subtitle, locale)}</span>
               </span>
             </div>
             {reason ? (
-              <p id={reasonId} className="reason">
+              <p id={reasonId} className={REASON}>
                 {reason}
               </p>
             ) : null}
             {single && single.active && g.active ? <input type="hidden" name="methodId" value={single.id} /> : null}
             {g.method.length > 1 || (single && (!single.active || !g.active)) ? (
-              <fieldset className="methods" disabled={!g.active || preview}>
-                <legend className="visually-hidden">{t("chooseBank")}</legend>
+              <fieldset className="m-0 mb-3 grid gap-1.5 border-0 p-0" disabled={!g.active || preview}>
+                <legend className="sr-only">{t("chooseBank")}</legend>
                 {g.method.map((m, i) => {
                   const why = m.active ? "" : pick(m.activeText, locale);
                   const id = `method-${g.id}-${m.id}`;
                   return (
-                    <label key={m.id} className={m.active ? "method" : "method method-off"} htmlFor={id}>
+                    <label
+                      key={m.id}
+                      className={m.active ? METHOD : `${METHOD} cursor-not-allowed bg-subtle`}
+                      htmlFor={id}
+                    >
                       <input
                         type="radio"
                         id={id}
@@ -63,19 +78,29 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                         value={m.id}
                         disabled={!m.active}
                         required={i === g.method.findIndex((x) => x.active)}
-                        defaultChecked={m.active && (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))}
+                        defaultChecked={
+                          m.active &&
+                          (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))
+                        }
                         aria-describedby={why ? `${id}-why` : undefined}
+                        className="m-0 size-[1.125rem] accent-brand"
                       />
                       {/* decorative: the bank's name is the text beside it */}
-                      <img src={localLogo(m.logo)} alt="" width={48} height={24} className="logo" />
-                      <span className="method-text">
-                        <span className="method-title">{m.title}</span>
+                      <img
+                        src={localLogo(m.logo)}
+                        alt=""
+                        width={48}
+                        height={24}
+                        className={m.active ? "flex-none object-contain" : "flex-none object-contain opacity-50"}
+                      />
+                      <span className="flex flex-col">
+                        <span className="font-semibold">{m.title}</span>
                         {why ? (
-                          <span id={`${id}-why`} className="reason">
+                          <span id={`${id}-why`} className={REASON}>
                             {t("unavailable")}: {why}
                           </span>
                         ) : (
-                          <span className="muted small">{m.subtitle}</span>
+                          <span className="text-sm text-muted">{m.subtitle}</span>
                         )}
                       </span>
                     </label>
@@ -87,19 +112,26 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
         );
         const button = pick(g.buttonText, locale);
         return (
-          <li key={g.id} className={g.active ? "group" : "group group-off"} aria-labelledby={`group-${g.id}`}>
+          <li key={g.id} className={g.active ? GROUP : `${GROUP} bg-subtle`} aria-labelledby={`group-${g.id}`}>
             {g.method.length === 0 && !g.active ? (
               inner
             ) : usable ? (
-              <ChooseMethodForm linkId={linkId} groupId={g.id} lang={lang} buttonText={button} workingText={t("working")} disabled={false}>
+              <ChooseMethodForm
+                linkId={linkId}
+                groupId={g.id}
+                lang={lang}
+                buttonText={button}
+                workingText={t("working")}
+                disabled={false}
+              >
                 {inner}
               </ChooseMethodForm>
             ) : (
-              <div className="method-form">
+              <div>
                 {inner}
-                <button type="button" className="btn btn-primary btn-block" disabled aria-describedby={reason ? reasonId : undefined}>
+                <Button block disabled aria-describedby={reason ? reasonId : undefined}>
                   {button}
-                </button>
+                </Button>
               </div>
             )}
           </li>

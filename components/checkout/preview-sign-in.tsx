@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { useCheckoutActions } from "./actions-context";
 
 export function PreviewSignIn({ linkId, labels }: { linkId: string; labels: { secretKey: string; signIn: string } }) {
@@ -10,14 +12,21 @@ export function PreviewSignIn({ linkId, labels }: { linkId: string; labels: { se
   return (
     <form action={action}>
       <input type="hidden" name="linkId" value={linkId} />
-      <label htmlFor="secret-key">{labels.secretKey}</label>
-      <input id="secret-key" name="secretKey" type="password" autoComplete="off" required aria-describedby="preview-error" />
-      <p id="preview-error" className="form-error" role="alert">
+      <Field
+        id="secret-key"
+        name="secretKey"
+        label={labels.secretKey}
+        type="password"
+        autoComplete="off"
+        required
+        aria-describedby="preview-error"
+      />
+      <p id="preview-error" className="m-0 text-bad empty:hidden" role="alert">
         {state.ok ? "" : state.error}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <Button type="submit" block disabled={pending}>
         {labels.signIn}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,6 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { parseQris } from "@/lib/qris";
 import { qrisSvg } from "@/lib/qris/render";
 import type { Locale } from "@/lib/i18n/locale";
+import { amountClass } from "@/lib/ui/recipes";
+import { ButtonLink } from "@/components/ui/button";
+import { Fact, Facts } from "@/components/ui/facts";
 import { DownloadIcon } from "@/components/ui/icons";
 import { rupiah } from "@/lib/i18n/format";
 
@@ -30,48 +33,35 @@ export async function QrPanel({ payload, merchant, totalMinor, deadlineText, loc
   const svg = await qrisSvg(payload);
   const reference = qrReference(payload);
   return (
-    <div className="qr">
-      <h3 className="qr-title">{t("title")}</h3>
+    <div className="text-center">
+      <h3 className="mb-2">{t("title")}</h3>
+      {/* sized by classes: the SVG carries only fill/stroke attributes, no style (CSP) */}
       <div
-        className="qr-code"
+        className="mx-auto mb-2 aspect-square w-[min(240px,70vw)] lg:w-[280px] [&>svg]:block [&>svg]:size-full"
         role="img"
         aria-label={t("alt", { merchant, amount, deadline: deadlineText })}
         data-testid="qr-svg"
         data-payload-length={payload.length}
         dangerouslySetInnerHTML={{ __html: svg }}
       />
-      <p className="pay-amount qr-amount" data-testid="qr-amount">
+      <p className={`m-0 ${amountClass}`} data-testid="qr-amount">
         {amount}
       </p>
-      <p className="qr-hint">{t("scanHint")}</p>
+      <p className="text-sm text-muted">{t("scanHint")}</p>
       {pngHref ? (
-        <a className="btn btn-secondary" href={pngHref} download={`qris-${reference ?? "payment"}.png`}>
+        <ButtonLink variant="secondary" href={pngHref} download={`qris-${reference ?? "payment"}.png`}>
           <DownloadIcon />
           <span>{t("download")}</span>
-        </a>
+        </ButtonLink>
       ) : null}
-      <details className="qr-text">
-        <summary>{t("textAlternative")}</summary>
-        <dl>
-          <div>
-            <dt>{t("merchant")}</dt>
-            <dd>{merchant}</dd>
-          </div>
-          <div>
-            <dt>{t("amount")}</dt>
-            <dd>{amount}</dd>
-          </div>
-          <div>
-            <dt>{t("validUntil")}</dt>
-            <dd>{deadlineText}</dd>
-          </div>
-          {reference ? (
-            <div>
-              <dt>{t("reference")}</dt>
-              <dd>{reference}</dd>
-            </div>
-          ) : null}
-        </dl>
+      <details className="mt-3 text-left">
+        <summary className="min-h-11 cursor-pointer py-2">{t("textAlternative")}</summary>
+        <Facts>
+          <Fact label={t("merchant")}>{merchant}</Fact>
+          <Fact label={t("amount")}>{amount}</Fact>
+          <Fact label={t("validUntil")}>{deadlineText}</Fact>
+          {reference ? <Fact label={t("reference")}>{reference}</Fact> : null}
+        </Facts>
       </details>
     </div>
   );

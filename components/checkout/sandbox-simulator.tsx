@@ -2,7 +2,12 @@
 
 import { useId, useState, useTransition } from "react";
 import type { SimulateResult } from "@/lib/checkout/action-results";
+import { sandboxCardClass } from "@/lib/ui/recipes";
+import { Button } from "@/components/ui/button";
 import { useCheckoutActions } from "./actions-context";
+
+const RESULT_HEADING = "mt-3 mb-1 text-sm";
+const PAYLOAD = "m-0 max-h-64 overflow-x-auto rounded-md bg-subtle p-2 text-xs focus-visible:outline-offset-1";
 
 export interface SandboxSimulatorProps {
   linkId: string;
@@ -38,33 +43,40 @@ export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorPro
     });
 
   return (
-    <aside className="card sandbox-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{labels.heading}</h2>
-      <p className="muted small">{labels.explain}</p>
+    // The column it sits in is the server's (checkout-screen.tsx): less class text in client JS.
+    <aside className={`${sandboxCardClass} mb-3`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-1 text-base">
+        {labels.heading}
+      </h2>
+      <p className="text-sm text-muted">{labels.explain}</p>
       {target ? (
-        <div className="sandbox-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => run("pay")} disabled={pending}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => run("pay")} disabled={pending}>
             {labels.pay}
-          </button>
+          </Button>
           {target === "qr" ? (
-            <button type="button" className="btn btn-secondary" onClick={() => run("fail")} disabled={pending}>
+            <Button variant="secondary" onClick={() => run("fail")} disabled={pending}>
               {labels.fail}
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
       <div role="status" aria-live="polite">
-        {pending ? <p className="muted small">{labels.working}</p> : null}
-        {!pending && result && !result.ok ? <p className="form-error">{result.error}</p> : null}
+        {pending ? <p className="text-sm text-muted">{labels.working}</p> : null}
+        {!pending && result && !result.ok ? <p className="m-0 text-bad">{result.error}</p> : null}
         {!pending && result?.ok ? (
-          <div className="sandbox-result">
-            <h3 id={`${id}-sent`}>{labels.sent.replace("{path}", result.path)}</h3>
+          <div>
+            <h3 id={`${id}-sent`} className={RESULT_HEADING}>
+              {labels.sent.replace("{path}", result.path)}
+            </h3>
             {/* focusable: a long payload scrolls, and the keyboard must be able to scroll it */}
-            <pre data-testid="simulated-request" tabIndex={0} aria-labelledby={`${id}-sent`}>
+            <pre data-testid="simulated-request" tabIndex={0} aria-labelledby={`${id}-sent`} className={PAYLOAD}>
               {JSON.stringify(result.sent, null, 2)}
             </pre>
-            <h3 id={`${id}-reply`}>{labels.answered.replace("{status}", String(result.status))}</h3>
-            <pre data-testid="simulated-reply" tabIndex={0} aria-labelledby={`${id}-reply`}>
+            <h3 id={`${id}-reply`} className={RESULT_HEADING}>
+              {labels.answered.replace("{status}", String(result.status))}
+            </h3>
+            <pre data-testid="simulated-reply" tabIndex={0} aria-labelledby={`${id}-reply`} className={PAYLOAD}>
               {JSON.stringify(result.reply, null, 2)}
             </pre>
           </div>

@@ -63,7 +63,7 @@ function Poller({ linkId, paymentKey, unavailable, onServerTime }: StatusPollerP
   }, [data]);
 
   return (
-    <p className="poll-note" role="status">
+    <p className="col-span-full m-0 text-sm text-warn empty:hidden" role="status">
       {status.isError ? unavailable : ""}
     </p>
   );

@@ -1,8 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locale";
+import { amountClass } from "@/lib/ui/recipes";
+import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { bankLogo, bankName, stepsBank } from "./banks";
 import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/format";
+
+const VALUE = "m-0 flex flex-wrap items-center gap-x-3 gap-y-1";
 
 export interface VaPanelProps {
   bank: string;
@@ -29,39 +33,57 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
     ["internet", t("internet")],
   ] as const;
   return (
-    <div className="va">
-      <div className="va-bank">
-        {logo ? <img src={logo} alt="" width={64} height={32} className="logo" /> : null}
-        <h3>{t("title", { bank: name })}</h3>
+    <div>
+      <div className="mb-3 flex items-center gap-3">
+        {logo ? <img src={logo} alt="" width={64} height={32} className="flex-none object-contain" /> : null}
+        <h3 className="m-0">{t("title", { bank: name })}</h3>
       </div>
-      <dl className="pay-facts">
+      <dl className="m-0 mb-2 grid gap-3">
         <div>
-          <dt id="va-number-label">{t("number")}</dt>
-          <dd>
-            <span className="va-number" aria-labelledby="va-number-label" data-testid="va-number">
+          <dt id="va-number-label" className="text-sm text-muted">
+            {t("number")}
+          </dt>
+          <dd className={VALUE}>
+            <span
+              className="font-mono text-2xl font-bold [letter-spacing:0.02em] [line-height:1.3]"
+              aria-labelledby="va-number-label"
+              data-testid="va-number"
+            >
               {groupedVaNumber(vaNumber)}
             </span>
-            {sample ? <span className="tag">{sample}</span> : null}
-            <CopyButton value={bare} text={tp("copy")} label={tp("copyNumber")} copied={tp("copiedNumber")} failed={tp("copyFailed")} />
+            {sample ? <Badge tone="ok">{sample}</Badge> : null}
+            <CopyButton
+              value={bare}
+              text={tp("copy")}
+              label={tp("copyNumber")}
+              copied={tp("copiedNumber")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
         <div>
-          <dt>{tp("amount")}</dt>
-          <dd>
-            <span className="pay-amount" data-testid="va-amount">
+          <dt className="text-sm text-muted">{tp("amount")}</dt>
+          <dd className={VALUE}>
+            <span className={amountClass} data-testid="va-amount">
               {amount}
             </span>
-            <CopyButton value={plainAmount(totalMinor)} text={tp("copy")} label={tp("copyAmount")} copied={tp("copiedAmount")} failed={tp("copyFailed")} />
+            <CopyButton
+              value={plainAmount(totalMinor)}
+              text={tp("copy")}
+              label={tp("copyAmount")}
+              copied={tp("copiedAmount")}
+              failed={tp("copyFailed")}
+            />
           </dd>
         </div>
       </dl>
-      <p className="muted small">{t("exactAmount")}</p>
+      <p className="text-sm text-muted">{t("exactAmount")}</p>
       <h4>{t("howTo")}</h4>
-      <div className="steps">
+      <div>
         {channels.map(([channel, label]) => (
-          <details key={channel} name="va-steps">
-            <summary>{label}</summary>
-            <ol>
+          <details key={channel} name="va-steps" className="border-t border-line last:border-b">
+            <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">{label}</summary>
+            <ol className="m-0 mb-3 pl-5">
               {(steps.raw(`${which}.${channel}`) as string[]).map((s, i) => (
                 <li key={i}>{fill(s)}</li>
               ))}

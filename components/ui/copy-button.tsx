@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Button } from "./button";
 import { CheckIcon, CopyIcon } from "./icons";
 
 async function copyText(value: string): Promise<void> {
@@ -8,7 +9,7 @@ async function copyText(value: string): Promise<void> {
   const area = document.createElement("textarea");
   area.value = value;
   area.setAttribute("readonly", "");
-  area.className = "visually-hidden";
+  area.className = "sr-only";
   document.body.append(area);
   area.select();
   const ok = document.execCommand("copy");
@@ -33,17 +34,22 @@ export function CopyButton({ value, text, label, copied, failed }: CopyButtonPro
     return () => clearTimeout(timer);
   }, [state]);
   return (
-    <span className="copy">
-      <button
-        type="button"
-        className="btn btn-secondary btn-copy"
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
         aria-label={label}
-        onClick={() => copyText(value).then(() => setState("copied"), () => setState("failed"))}
+        onClick={() =>
+          copyText(value).then(
+            () => setState("copied"),
+            () => setState("failed"),
+          )
+        }
       >
         {state === "copied" ? <CheckIcon /> : <CopyIcon />}
         <span>{text}</span>
-      </button>
-      <span className="copy-status" role="status">
+      </Button>
+      <span className="min-w-px text-sm text-ok" role="status">
         {state === "copied" ? copied : state === "failed" ? failed : ""}
       </span>
     </span>

@@ -67,12 +67,17 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
 export async function startCardPayment(linkId: string): Promise<CardStartResult> {
   const t = await getTranslations("Card");
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc") return { ok: false, error: t("errorNotReady") };
+  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc")
+    return { ok: false, error: t("errorNotReady") };
   // Intents count whole rupiah; a total with sen cannot be charged to a card.
   const totalMinor = parseMoney(link.totalAmount.value);
   if (totalMinor % 100 !== 0) return { ok: false, error: t("errorAmount") };
   try {
-    const intent = await checkoutIntents().create({ amount: totalMinor / 100, currency: link.totalAmount.currency, metadata: { paymentLinkId: linkId } });
+    const intent = await checkoutIntents().create({
+      amount: totalMinor / 100,
+      currency: link.totalAmount.currency,
+      metadata: { paymentLinkId: linkId },
+    });
     return { ok: true, clientSecret: intent.clientSecret };
   } catch (err) {
     return { ok: false, error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork") };

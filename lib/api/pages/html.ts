@@ -1,31 +1,36 @@
-/** Minimal server-rendered pages of the gateway itself (3-D Secure, hosted card page). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+/**
+ * The gateway's own server-rendered pages (3-D Secure, hosted card page) in the design system:
+ * the one stylesheet, the primitives' class lists (lib/ui/recipes.ts), no inline style.
+ */
+import { htmlDocument, escapeHtml } from "@/lib/ui/document";
+import { notFoundHtml } from "@/lib/ui/not-found";
+import { buttonClass, cardClass, field, gatewayPage, sandboxNoteClass, type ButtonVariant } from "@/lib/ui/recipes";
+
+export { escapeHtml };
 
 export function page(title: string, body: string, opts: { lang?: string; script?: string } = {}): string {
-  return `<!doctype html>
-<html lang="${opts.lang ?? "en"}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  body { margin: 0; background: #f4f5f7; color: #111827; }
-  main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
-  h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
-  p { line-height: 1.5; }
-  .sandbox { background: #fef3c7; color: #78350f; border-radius: 8px; padding: .5rem .75rem; font-size: .875rem; }
-  label { display: block; font-weight: 600; margin-top: .75rem; }
-  input { width: 100%; box-sizing: border-box; font: inherit; padding: .6rem; border: 1px solid #6b7280; border-radius: 8px; margin-top: .25rem; }
-  .row { display: flex; gap: .75rem; } .row > div { flex: 1; }
-  button { font: inherit; font-weight: 600; padding: .7rem 1rem; border-radius: 8px; border: 0; cursor: pointer; margin-top: 1rem; width: 100%; }
-  button:focus-visible, input:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
-  .primary { background: #1d4ed8; color: #fff; } .secondary { background: #e5e7eb; color: #111827; }
-  .error { color: #b91c1c; min-height: 1.5em; }
-</style>
-</head>
-<body><main>${body}</main>${opts.script ? `<script type="module">${opts.script}</script>` : ""}</body>
-</html>`;
+  return htmlDocument({
+    lang: opts.lang ?? "en",
+    title,
+    noindex: true,
+    body: `<main class="${gatewayPage.main}"><div class="${cardClass}">${body}</div></main>`,
+    script: opts.script,
+  });
 }
+
+/** The gateway's 404 pages are the product's one 404 (lib/ui/not-found.ts), with their own words. */
+export function notFoundPage(lang: "en" | "id", text: { title: string; heading: string; explain: string }): string {
+  return notFoundHtml(lang, text);
+}
+
+/** Escaped text in a sandbox note. */
+export const sandboxNote = (text: string) =>
+  `<p class="${sandboxNoteClass} ${gatewayPage.note}" role="note">${text}</p>`;
+
+/** A labelled input with its error line under it (`attrs` is trusted markup). */
+export const inputField = (id: string, label: string, attrs: string) =>
+  `<div class="${field.wrapper} ${gatewayPage.field}"><label class="${field.label}" for="${id}">${label}</label><input class="${field.input}" id="${id}" name="${id}" ${attrs}></div>`;
+
+export const buttonClasses = (variant: ButtonVariant) => buttonClass({ variant, block: true });
+export const errorClass = `${field.error} ${gatewayPage.error}`;
+export const rowClass = gatewayPage.row;

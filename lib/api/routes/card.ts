@@ -6,7 +6,7 @@ import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
-import { escapeHtml, page } from "@/lib/api/pages/html";
+import { buttonClasses, errorClass, escapeHtml, inputField, notFoundPage, page, rowClass, sandboxNote } from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
@@ -87,7 +87,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(page("Not found", "<h1>Payment not found</h1><p>This payment link is invalid.</p>"), 404);
+      return c.html(notFoundPage("en", { title: "Not found", heading: "Payment not found", explain: "This payment link is invalid." }), 404);
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -106,15 +106,15 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     return c.html(
       page(
         "Pay by card",
-        `<p class="sandbox" role="note">Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).</p>
+        `${sandboxNote("Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).")}
 <h1>Pay ${escapeHtml(amount)}</h1>
 <form id="card" novalidate>
-  <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
-  <div class="row"><div><label for="exp">Expiry (MM/YY)</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="MM/YY" required></div>
-  <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
-  <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name">
-  <p class="error" id="error" role="alert"></p>
-  <button class="primary" type="submit">Pay ${escapeHtml(amount)}</button>
+  ${inputField("number", "Card number", 'inputmode="numeric" autocomplete="cc-number" required')}
+  <div class="${rowClass}">${inputField("exp", "Expiry (MM/YY)", 'autocomplete="cc-exp" placeholder="MM/YY" required')}
+  ${inputField("cvc", "CVC", 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
+  ${inputField("name", "Name on card", 'autocomplete="cc-name"')}
+  <p class="${errorClass}" id="error" role="alert"></p>
+  <button class="${buttonClasses("primary")}" type="submit">Pay ${escapeHtml(amount)}</button>
 </form>`,
         {
           script: `import { confirmCardPayment } from "/v1/sdk.js";

@@ -5,7 +5,8 @@ import { completeThreeDs, findIntent } from "@/lib/gateway/intents";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
 import { readFormBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
-import { escapeHtml, page } from "@/lib/api/pages/html";
+import { buttonClasses, escapeHtml, notFoundPage, page, sandboxNote } from "@/lib/api/pages/html";
+import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
 import { toIntent } from "./intent-wire";
 
@@ -25,14 +26,14 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
         currency: intent.currency,
         maximumFractionDigits: 0,
       }).format(intent.amount);
-      const form = (action: string, label: string, cls: string) =>
-        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${cls}" type="submit">${label}</button></form>`;
+      const form = (action: string, label: string, cls: ButtonVariant) =>
+        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(cls)}" type="submit">${label}</button></form>`;
       c.header("Cache-Control", "no-store");
       c.header("Referrer-Policy", "no-referrer");
       return c.html(
         page(
           t.title,
-          `<p class="sandbox" role="note">${t.sandbox}</p>
+          `${sandboxNote(t.sandbox)}
 <h1>${t.heading}</h1>
 <p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
 ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
@@ -89,7 +90,7 @@ function threeDsLocale(c: Context): Locale {
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
   const t = THREE_DS_TEXT[lang];
-  return c.html(page(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFound}</p>`, { lang }), 404);
+  return c.html(notFoundPage(lang, { title: t.notFoundTitle, heading: t.notFoundTitle, explain: t.notFound }), 404);
 }
 
 const THREE_DS_TEXT: Record<

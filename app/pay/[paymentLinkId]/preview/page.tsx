@@ -3,10 +3,18 @@ import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
-import { isPreviewState, maintenanceGroups, PREVIEW_STATES, previewLink, type PreviewState } from "@/lib/checkout/preview-data";
+import {
+  isPreviewState,
+  maintenanceGroups,
+  PREVIEW_STATES,
+  previewLink,
+  type PreviewState,
+} from "@/lib/checkout/preview-data";
 import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
 import { viewOf } from "@/lib/checkout/view-model";
+import { Card } from "@/components/ui/card";
 import { asLocale } from "@/lib/i18n/locale";
+import { chrome } from "@/lib/ui/recipes";
 import { checkoutCookieKey } from "@/lib/checkout/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
@@ -40,15 +48,15 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   if (!signedIn) {
     return (
       <>
-        <header className="topbar">
-          <span className="brand">{link.additionalInfo.merchantName}</span>
+        <header className={chrome.topbar}>
+          <span className={chrome.brand}>{link.additionalInfo.merchantName}</span>
         </header>
-        <main className="checkout single">
-          <section className="card signin" aria-labelledby="signin-title">
+        <main className={chrome.narrowMain}>
+          <Card aria-labelledby="signin-title">
             <h1 id="signin-title">{t("signInHeading")}</h1>
             <p>{t("signInExplain")}</p>
             <PreviewSignIn linkId={paymentLinkId} labels={{ secretKey: t("secretKey"), signIn: t("signIn") }} />
-          </section>
+          </Card>
         </main>
       </>
     );
@@ -59,21 +67,36 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const actual = viewOf(link, nowMs);
   const state: PreviewState = isPreviewState(requested) ? requested : actual === "card" ? "open" : actual;
   const realGroups = await loadMethods(link);
-  const groups = state === "maintenance" ? maintenanceGroups(realGroups, { english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"), indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText") }) : realGroups;
+  const groups =
+    state === "maintenance"
+      ? maintenanceGroups(realGroups, {
+          english: (await getTranslations({ locale: "en", namespace: "Preview" }))("maintenanceText"),
+          indonesia: (await getTranslations({ locale: "id", namespace: "Preview" }))("maintenanceText"),
+        })
+      : realGroups;
   const shown = previewLink(link, state, realGroups, nowMs);
   const lang = one(sp.lang);
   const query: Record<string, string> = { state, ...(lang === "en" || lang === "id" ? { lang } : {}) };
   const stateHref = (s: PreviewState) => `?${new URLSearchParams({ ...query, state: s }).toString()}`;
 
   const banner = (
-    <div className="preview-banner" role="note" aria-labelledby="preview-title">
+    <div
+      className="-mx-4 mt-1 -mb-2 shrink-0 grow-0 basis-[calc(100%+2rem)] border-t-2 border-warn bg-warn-soft px-4 py-2 font-bold text-warn *:m-0"
+      role="note"
+      aria-labelledby="preview-title"
+      data-testid="preview-banner"
+    >
       <p id="preview-title">{t("banner")}</p>
-      <p className="small">{t("explain")}</p>
+      <p className="text-sm font-normal">{t("explain")}</p>
       <nav aria-label={t("state")}>
-        <ul className="preview-states">
+        <ul className="mt-1 mb-0 flex list-none flex-wrap gap-x-3 gap-y-1 p-0">
           {PREVIEW_STATES.map((s) => (
             <li key={s}>
-              <a href={stateHref(s)} aria-current={s === state ? "page" : undefined}>
+              <a
+                className="text-warn aria-[current=page]:font-bold aria-[current=page]:no-underline"
+                href={stateHref(s)}
+                aria-current={s === state ? "page" : undefined}
+              >
                 {t(`states.${s}`)}
               </a>
             </li>
