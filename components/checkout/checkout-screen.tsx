@@ -299,7 +299,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       ) : null}
       <footer className={chrome.footer}>
         <p>{tl("securedBy")}</p>
-        <p>{tl("sandbox")}</p>
+        {sandboxMode() ? <p>{tl("sandbox")}</p> : null}
       </footer>
     </>
   );

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type z } from "zod";
-import type { Executor, GatewayContext } from "@/lib/gateway/context";
+import { inTransaction, type Executor, type GatewayContext } from "@/lib/gateway/context";
 import { recordExternalId } from "@/lib/gateway/external-ids";
 import { authenticateToken, type Partner, type PartnerKind } from "@/lib/gateway/partners";
 import { successCode, SnapError, type ServiceCode } from "@/lib/snap/codes";
@@ -118,7 +118,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const body = parseBody(route.body, parseJsonBody(raw));
       const query = parseBody(route.query, queryParams(url));
       refusable = { partner, body };
-      const result = await gw.db.transaction(async (tx) => {
+      const result = await inTransaction(gw.db, async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({
           gw,

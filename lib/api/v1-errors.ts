@@ -41,6 +41,11 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
     example: "amount must equal the payment link's total in whole rupiah.",
     param: "amount",
   },
+  card_payments_unavailable: {
+    status: 400,
+    type: "invalid_request_error",
+    example: "Card payments are not available: this gateway has no card processor configured.",
+  },
   invalid_number: {
     status: 400,
     type: "invalid_request_error",

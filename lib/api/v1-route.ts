@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { Executor, GatewayContext } from "@/lib/gateway/context";
+import { inTransaction, type Executor, type GatewayContext } from "@/lib/gateway/context";
 import { requestHash, withIdempotency } from "@/lib/gateway/idempotency";
 import type { Partner } from "@/lib/gateway/partners";
 import { decodeUtf8, parseJsonText, queryParams, readRawBody } from "./body";
@@ -205,7 +205,7 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
       };
       let answer: { status: number; body: unknown };
       if (route.method === "get") answer = await run(gw.db);
-      else if (!route.idempotency) answer = await gw.db.transaction(run);
+      else if (!route.idempotency) answer = await inTransaction(gw.db, run);
       else {
         const idem = route.idempotency;
         const key = c.req.header("idempotency-key");

@@ -18,10 +18,15 @@ const EnvSchema = z.object({
   SANDBOX_CALLBACK_BASE_URL: optional(z.string().url()),
   /** `sandbox` allows loopback callback targets and the payment simulator. */
   GATEWAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** base64 of 32 bytes; or a file holding it (a mounted secret). Required in production. */
+  GATEWAY_MASTER_KEY: optional(z.string()),
+  GATEWAY_MASTER_KEY_FILE: optional(z.string()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per second per partner on the signed family (token bucket, burst = 2 s). */
   RATE_LIMIT_RPS: z.coerce.number().positive().default(2000),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Access tokens kept in memory (the rest are read from the database on use). */
+  TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(20_000),
   TIMESTAMP_SKEW_SECONDS: z.coerce.number().int().positive().default(300),
   /** Seconds before retry 1, 2, … of a callback; the default spans more than 24 h. */
   CALLBACK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds")),
@@ -45,9 +50,19 @@ export type Config = {
   gatewayBaseUrl: string;
   sandboxCallbackBaseUrl: string | undefined;
   mode: "sandbox" | "production";
+  /** Where the master key comes from; read by lib/gateway/vault.ts, never logged. */
+  masterKey: { value: string | undefined; file: string | undefined };
+  /**
+   * Who answers card payments. `sandbox`: the test cards and the 3-D Secure simulator. No
+   * real processor is integrated, so production has none and the card group is inactive.
+   */
+  cardProcessor: "sandbox" | null;
+  /** Was PUBLIC_BASE_URL set, or is it the default (production refuses the default)? */
+  publicBaseUrlSet: boolean;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   rateLimitRps: number;
   tokenTtlSeconds: number;
+  tokenCacheMax: number;
   timestampSkewSeconds: number;
   callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
   pgPoolMax: number;
@@ -59,8 +74,9 @@ export type Config = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    const [first, ...more] = parsed.error.issues;
+    const also = more.map((i) => `; ${i.path.join(".")}: ${i.message}`).join("");
+    throw new StartupRefusal(first!.path.join("."), `${first!.message}${also}`);
   }
   const e = parsed.data;
   const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
@@ -76,9 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayBaseUrl: stripSlash(e.GATEWAY_BASE_URL ?? `http://127.0.0.1:${e.PORT}`),
     sandboxCallbackBaseUrl: e.SANDBOX_CALLBACK_BASE_URL && stripSlash(e.SANDBOX_CALLBACK_BASE_URL),
     mode: e.GATEWAY_MODE,
+    masterKey: {
+      value: e.GATEWAY_MASTER_KEY,
+      file: e.GATEWAY_MASTER_KEY_FILE && path.resolve(/*turbopackIgnore: true*/ e.GATEWAY_MASTER_KEY_FILE),
+    },
+    cardProcessor: e.GATEWAY_MODE === "sandbox" ? "sandbox" : null,
+    publicBaseUrlSet: !!e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitRps: e.RATE_LIMIT_RPS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenCacheMax: e.TOKEN_CACHE_MAX,
     timestampSkewSeconds: e.TIMESTAMP_SKEW_SECONDS,
     callbacks: {
       retrySchedule: e.CALLBACK_RETRY_SCHEDULE ? e.CALLBACK_RETRY_SCHEDULE.split(",").map(Number) : null,
@@ -91,6 +114,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
     dev: e.NODE_ENV === "development",
   };
+}
+
+/**
+ * A setting the process will not start with: `setting` names what to change, `reason` says
+ * why and how. main() prints it as one line and exits non-zero.
+ */
+export class StartupRefusal extends Error {
+  constructor(
+    readonly setting: string,
+    readonly reason: string,
+  ) {
+    super(`${setting}: ${reason}`);
+    this.name = "StartupRefusal";
+  }
+}
+
+/**
+ * What production refuses before touching the database. The master key is checked where it
+ * is read (lib/gateway/vault.ts) and against the database (lib/gateway/keyring.ts).
+ */
+export function checkProductionConfig(config: Config): void {
+  if (config.mode !== "production") return;
+  if (!config.publicBaseUrlSet) {
+    throw new StartupRefusal(
+      "PUBLIC_BASE_URL",
+      "required in production: the https:// address payers and merchants reach (it is in every payment link)",
+    );
+  }
+  if (!config.publicBaseUrl.startsWith("https://")) {
+    throw new StartupRefusal(
+      "PUBLIC_BASE_URL",
+      `must be https:// in production: payment-link secrets and session cookies travel in it (got ${new URL(config.publicBaseUrl).origin})`,
+    );
+  }
+  if (config.sandboxCallbackBaseUrl) {
+    throw new StartupRefusal(
+      "SANDBOX_CALLBACK_BASE_URL",
+      "sandbox only: production seeds no demo merchant; unset it (merchants get their callback URL when provisioned)",
+    );
+  }
 }
 
 let current: Config | undefined;

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
+import { StartupRefusal } from "@/lib/config";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -39,19 +40,71 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, "pglite"));
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const release = lockPgliteDir(dataDir);
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
+
+/**
+ * PGlite is one process per data directory: a second process on the same files corrupts
+ * them. The owner's pid is kept in `$DATA_DIR/pglite.pid`; a live owner means refusal, a
+ * dead one (a crash, a SIGKILL) leaves a stale file that is taken over.
+ */
+function lockPgliteDir(dataDir: string): () => void {
+  const file = path.join(dataDir, "pglite.pid");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const owner = Number(fs.readFileSync(file, "utf8").trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+      throw new StartupRefusal(
+        "DATA_DIR",
+        `the PGlite database in ${dataDir} is open in process ${owner} (PGlite allows one process per data directory): stop that process first, or use DATABASE_URL for several processes`,
+      );
+    }
+    fs.rmSync(file, { force: true });
+  }
+  throw new StartupRefusal("DATA_DIR", `could not take ${file}`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Any constant: the advisory lock every instance takes around its migrations. */
+const MIGRATION_LOCK = 0x6e757361; // "nusa"
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const pg = await import("pg");
@@ -61,25 +114,41 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   // A broken idle connection must not crash the process; the pool replaces it, and the
   // operator sees why (a restarted server, a cut network).
   pool.on("error", (err) => opts.log?.warn({ err }, "idle PostgreSQL connection failed; the pool replaces it"));
-  const db = drizzle(pool, { schema });
-  // Two instances starting together may race on the first migration: the loser retries
-  // and then finds the work done.
-  for (let attempt = 1; ; attempt++) {
+  // Instances starting together migrate one after another on one connection holding an
+  // advisory lock: the second waits, then finds the work done (no unique-violation race).
+  const conn = await pool.connect();
+  try {
+    await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-      break;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      await new Promise((r) => setTimeout(r, 200 * attempt));
+      await migrate(drizzle(conn, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
+  } catch (err) {
+    conn.release(true);
+    await pool.end();
+    throw err;
   }
+  conn.release();
+  const db = drizzle(pool, { schema });
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
 
 /** The SQLSTATE of a unique violation, as both drivers report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = findPgError(err);
-  return !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
+  return (
+    !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint))
+  );
+}
+
+/**
+ * PostgreSQL gave up on the transaction, not on the request: a serialization failure or a
+ * deadlock (SQLSTATE 40001, 40P01). Running the whole transaction again is safe.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = findPgError(err)?.code;
+  return code === "40001" || code === "40P01";
 }
 
 function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | null {

@@ -12,44 +12,84 @@ export interface Catalogue {
   methods: MethodRow[];
 }
 
-const MAINTENANCE = { en: "Under maintenance. Please choose another method.", id: "Sedang dalam pemeliharaan. Silakan pilih metode lain." };
+const MAINTENANCE = {
+  en: "Under maintenance. Please choose another method.",
+  id: "Sedang dalam pemeliharaan. Silakan pilih metode lain.",
+};
 const REGISTRATION = { en: "Registration in progress.", id: "Pendaftaran sedang diproses." };
 
 /** The sandbox catalogue written on a fresh database. Operators may edit the rows later. */
 export const SEED_GROUPS: (typeof methodGroups.$inferInsert)[] = [
   {
-    id: "va", position: 1, icon: "bank",
-    titleEn: "Virtual Account", titleId: "Virtual Account",
-    subtitleEn: "Transfer from any ATM, mobile or internet banking", subtitleId: "Transfer lewat ATM, mobile banking, atau internet banking",
-    buttonEn: "Pay with Virtual Account", buttonId: "Bayar dengan Virtual Account",
+    id: "va",
+    position: 1,
+    icon: "bank",
+    titleEn: "Virtual Account",
+    titleId: "Virtual Account",
+    subtitleEn: "Transfer from any ATM, mobile or internet banking",
+    subtitleId: "Transfer lewat ATM, mobile banking, atau internet banking",
+    buttonEn: "Pay with Virtual Account",
+    buttonId: "Bayar dengan Virtual Account",
     active: true,
   },
   {
-    id: "qr", position: 2, icon: "qr",
-    titleEn: "QRIS", titleId: "QRIS",
-    subtitleEn: "Scan with any e-wallet or banking app", subtitleId: "Pindai dengan aplikasi e-wallet atau bank apa pun",
-    buttonEn: "Show QR code", buttonId: "Tampilkan kode QR",
+    id: "qr",
+    position: 2,
+    icon: "qr",
+    titleEn: "QRIS",
+    titleId: "QRIS",
+    subtitleEn: "Scan with any e-wallet or banking app",
+    subtitleId: "Pindai dengan aplikasi e-wallet atau bank apa pun",
+    buttonEn: "Show QR code",
+    buttonId: "Tampilkan kode QR",
     active: true,
   },
   {
-    id: "cc", position: 3, icon: "card",
-    titleEn: "Credit / Debit Card", titleId: "Kartu Kredit / Debit",
-    subtitleEn: "Visa, Mastercard, JCB", subtitleId: "Visa, Mastercard, JCB",
-    buttonEn: "Pay by card", buttonId: "Bayar dengan kartu",
+    id: "cc",
+    position: 3,
+    icon: "card",
+    titleEn: "Credit / Debit Card",
+    titleId: "Kartu Kredit / Debit",
+    subtitleEn: "Visa, Mastercard, JCB",
+    subtitleId: "Visa, Mastercard, JCB",
+    buttonEn: "Pay by card",
+    buttonId: "Bayar dengan kartu",
     active: true,
   },
   {
-    id: "ew", position: 4, icon: "wallet",
-    titleEn: "E-Wallet", titleId: "Dompet Digital",
-    subtitleEn: "GoPay, OVO, DANA, ShopeePay", subtitleId: "GoPay, OVO, DANA, ShopeePay",
-    buttonEn: "Pay with e-wallet", buttonId: "Bayar dengan dompet digital",
-    active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id,
+    id: "ew",
+    position: 4,
+    icon: "wallet",
+    titleEn: "E-Wallet",
+    titleId: "Dompet Digital",
+    subtitleEn: "GoPay, OVO, DANA, ShopeePay",
+    subtitleId: "GoPay, OVO, DANA, ShopeePay",
+    buttonEn: "Pay with e-wallet",
+    buttonId: "Bayar dengan dompet digital",
+    active: false,
+    activeTextEn: REGISTRATION.en,
+    activeTextId: REGISTRATION.id,
   },
 ];
 
-const va = (id: string, title: string, position: number, partnerServiceId: string, bankCode: string, extra: Partial<MethodRow> = {}) => ({
-  groupId: "va", id, position, logo: `/logos/${id}.svg`, title, subtitle: `${title} Virtual Account`,
-  active: true, partnerServiceId, bankCode, ...extra,
+const va = (
+  id: string,
+  title: string,
+  position: number,
+  partnerServiceId: string,
+  bankCode: string,
+  extra: Partial<MethodRow> = {},
+) => ({
+  groupId: "va",
+  id,
+  position,
+  logo: `/logos/${id}.svg`,
+  title,
+  subtitle: `${title} Virtual Account`,
+  active: true,
+  partnerServiceId,
+  bankCode,
+  ...extra,
 });
 
 export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
@@ -57,10 +97,34 @@ export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
   va("bni", "BNI", 2, "8808", "009"),
   va("bri", "BRI", 3, "77777", "002"),
   va("mandiri", "Mandiri", 4, "89022", "008"),
-  va("permata", "Permata", 5, "8625", "013", { active: false, activeTextEn: REGISTRATION.en, activeTextId: REGISTRATION.id }),
-  va("cimb", "CIMB Niaga", 6, "5919", "022", { active: false, activeTextEn: MAINTENANCE.en, activeTextId: MAINTENANCE.id }),
-  { groupId: "qr", id: "qris", position: 1, logo: "/logos/qris.svg", title: "QRIS", subtitle: "All QRIS-enabled apps", active: true },
-  { groupId: "cc", id: "card", position: 1, logo: "/logos/card.svg", title: "Card", subtitle: "Visa, Mastercard, JCB", active: true },
+  va("permata", "Permata", 5, "8625", "013", {
+    active: false,
+    activeTextEn: REGISTRATION.en,
+    activeTextId: REGISTRATION.id,
+  }),
+  va("cimb", "CIMB Niaga", 6, "5919", "022", {
+    active: false,
+    activeTextEn: MAINTENANCE.en,
+    activeTextId: MAINTENANCE.id,
+  }),
+  {
+    groupId: "qr",
+    id: "qris",
+    position: 1,
+    logo: "/logos/qris.svg",
+    title: "QRIS",
+    subtitle: "All QRIS-enabled apps",
+    active: true,
+  },
+  {
+    groupId: "cc",
+    id: "card",
+    position: 1,
+    logo: "/logos/card.svg",
+    title: "Card",
+    subtitle: "Visa, Mastercard, JCB",
+    active: true,
+  },
 ];
 
 export async function seedCatalogue(tx: Executor): Promise<void> {
@@ -69,18 +133,30 @@ export async function seedCatalogue(tx: Executor): Promise<void> {
 }
 
 /** Read on most checkout calls; a few seconds of staleness is fine for a catalogue. */
-let cached: { value: Catalogue; until: number } | null = null;
+let cached: { value: Catalogue; withoutCards: Catalogue; until: number } | null = null;
 
-/** `exec`: inside a transaction pass it, or PGlite (one connection) would wait on itself. */
+/** CONTRACT §6: without a card processor (production) the card group is inactive, with this reason. */
+export const NO_CARD_PROCESSOR = { en: "Not available", id: "Tidak tersedia" };
+
+/**
+ * The catalogue as this gateway can honour it. `exec`: inside a transaction pass it, or
+ * PGlite (one connection) would wait on itself.
+ */
 export async function loadCatalogue(ctx: GatewayContext, exec: Executor = ctx.db): Promise<Catalogue> {
-  if (cached && cached.until > Date.now()) return cached.value;
-  const [groups, rows] = await Promise.all([
-    exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
-    exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
-  ]);
-  const value = { groups, methods: rows };
-  cached = { value, until: Date.now() + 5_000 };
-  return value;
+  if (!cached || cached.until <= Date.now()) {
+    const [groups, rows] = await Promise.all([
+      exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
+      exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
+    ]);
+    const value = { groups, methods: rows };
+    cached = { value, withoutCards: withoutCards(value), until: Date.now() + 5_000 };
+  }
+  return ctx.config.cardProcessor ? cached.value : cached.withoutCards;
+}
+
+function withoutCards(catalogue: Catalogue): Catalogue {
+  const off = { active: false, activeTextEn: NO_CARD_PROCESSOR.en, activeTextId: NO_CARD_PROCESSOR.id };
+  return { groups: catalogue.groups.map((g) => (g.id === "cc" ? { ...g, ...off } : g)), methods: catalogue.methods };
 }
 
 export function invalidateCatalogue(): void {

@@ -3,6 +3,8 @@ import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
 export type { Executor } from "@/lib/db/client";
+/** The API runs its business steps through this (retried on deadlock / serialization failure). */
+export { inTransaction } from "@/lib/db/transaction";
 import type { Vault } from "./vault";
 
 /** What every domain function needs, passed explicitly so tests can build one in-process. */

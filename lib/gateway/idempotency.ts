@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
-import type { GatewayContext } from "./context";
+import { inTransaction, type GatewayContext } from "./context";
 import { V1Error } from "./v1-error";
 
 const TTL_MS = 24 * 3600_000;
@@ -48,7 +48,7 @@ export async function withIdempotency(
 ): Promise<Stored> {
   const { key } = scope;
   const keep = scope.keep ?? ((status: number) => status >= 200 && status < 300);
-  if (!key) return ctx.db.transaction(work);
+  if (!key) return inTransaction(ctx.db, work);
   if (key.length > 255)
     throw new V1Error("parameter_invalid", "Idempotency-Key is at most 255 characters.", "Idempotency-Key");
   const where = and(eq(idempotencyKeys.partnerId, scope.partnerId), eq(idempotencyKeys.key, key));
@@ -56,7 +56,7 @@ export async function withIdempotency(
     !!row && row.createdAt.getTime() > ctx.now().getTime() - TTL_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await inTransaction(ctx.db, async (tx) => {
         const [prior] = await tx.select().from(idempotencyKeys).where(where).limit(1);
         if (prior && fresh(prior)) return replay(prior, scope);
         if (prior) await tx.delete(idempotencyKeys).where(where);

@@ -51,6 +51,7 @@ export async function createIntent(
   caller: Partner,
   input: CreateIntentInput,
 ): Promise<IntentRow> {
+  requireCardProcessor(ctx);
   if (input.currency !== "IDR") throw new V1Error("currency_not_supported", "Only IDR is supported.", "currency");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
@@ -126,6 +127,25 @@ export async function createIntent(
     })
     .returning();
   return intent!;
+}
+
+/**
+ * Cards need a processor. The sandbox's is the test cards and the 3-D Secure simulator; no
+ * real one is integrated, so production refuses card payments (the card group is inactive
+ * there too: lib/gateway/catalogue.ts) instead of letting 4111… mark a link paid.
+ */
+function requireCardProcessor(ctx: GatewayContext): void {
+  if (ctx.config.cardProcessor === null) {
+    throw new V1Error(
+      "card_payments_unavailable",
+      "Card payments are not available: this gateway has no card processor configured.",
+    );
+  }
+}
+
+/** The 3-D Secure pages are the sandbox processor's simulator: nowhere else. */
+export function threeDsSimulated(ctx: GatewayContext): boolean {
+  return ctx.config.cardProcessor === "sandbox";
 }
 
 /** Intent ids are UUIDs: anything else (U+0000 from a `%00` in the path, say) cannot exist. */
@@ -211,6 +231,7 @@ export async function confirmIntent(
   id: string,
   input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
 ): Promise<ConfirmOutcome> {
+  requireCardProcessor(ctx);
   const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
   // An unknown intent and a wrong secret look the same.
   if (!intent || !safeEqual(input.clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
@@ -272,6 +293,7 @@ export async function completeThreeDs(
   token: string,
   approve: boolean,
 ): Promise<IntentRow> {
+  if (!threeDsSimulated(ctx)) throw new V1Error("resource_missing", "No such authentication.");
   const intent = await findIntent(tx, null, id, { forUpdate: true });
   if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error("resource_missing", "No such authentication.");
   if (intent.status !== "requires_action") return intent; // a second click changes nothing
@@ -354,6 +376,11 @@ async function finishIntent(
   }
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).limit(1);
   if (!link) throw new Error(`link ${intent.linkId} missing`);
+  // A decline that comes late (a second intent of the link has paid it, another method was
+  // chosen, the link expired) is the intent's alone: the payment row and the link are
+  // another outcome's now and keep it — no rejected row, no card details of this card.
+  const waiting = payment.status === "active" && linkState(link, now) === "pending" && link.currentPaymentId === payment.id;
+  if (!success && !waiting) return { intent: done!, declined: true };
   const withContent = { ...payment, ...content };
   await tx.update(payments).set(content).where(eq(payments.id, payment.id));
   let after;
@@ -362,9 +389,6 @@ async function finishIntent(
     after = await markLinkPaid(tx, link, withContent, now, false);
   } else {
     await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, payment.id));
-    // Only a link still waiting on this card turns rejected; otherwise the decline is the intent's alone.
-    if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id)
-      return { intent: done!, declined: true };
     const [rejected] = await tx
       .update(paymentLinks)
       .set({ status: transition("pending", "reject"), updatedAt: now })

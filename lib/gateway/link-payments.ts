@@ -98,9 +98,10 @@ export async function createLinkPayment(
 
 /** The previous method stops accepting money: its VA/QR is retired with it. */
 export async function retirePayment(tx: Executor, payment: PaymentRow): Promise<void> {
-  await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
+  // Called with the link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
   if (payment.groupId === "va") await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
   if (payment.groupId === "qr") await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
+  await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
 }
 
 async function allocateVaNumber(tx: Executor, method: MethodRow) {

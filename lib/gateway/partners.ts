@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { accessTokens, partners } from "@/lib/db/schema";
 import { SnapError } from "@/lib/snap/codes";
@@ -30,6 +30,36 @@ export interface Partner {
 const PARTNER_TTL_MS = 30_000;
 const partnerCache = new Map<string, { partner: Partner; until: number }>();
 const tokenCache = new Map<string, { partnerId: string; expiresAt: number }>();
+/**
+ * Tokens are issued to anyone with a partner key, as fast as they ask: the cache holds at
+ * most TOKEN_CACHE_MAX. Past it the oldest tenth goes (insertion order); a token dropped
+ * from the cache is still valid and is read from the database on its next use.
+ */
+function cacheToken(ctx: GatewayContext, tokenHash: string, entry: { partnerId: string; expiresAt: number }): void {
+  const max = ctx.config.tokenCacheMax;
+  if (tokenCache.size >= max) {
+    let drop = Math.ceil(max / 10);
+    for (const key of tokenCache.keys()) {
+      tokenCache.delete(key);
+      if (--drop === 0) break;
+    }
+  }
+  tokenCache.set(tokenHash, entry);
+}
+
+/** How many tokens the cache holds (for the bound's test). */
+export function tokenCacheSize(): number {
+  return tokenCache.size;
+}
+
+/** Expired tokens are worthless: deleted from the table by the hourly maintenance. */
+export async function pruneAccessTokens(db: Executor, now: Date): Promise<number> {
+  const gone = await db
+    .delete(accessTokens)
+    .where(lt(accessTokens.expiresAt, now))
+    .returning({ tokenHash: accessTokens.tokenHash });
+  return gone.length;
+}
 
 function toPartner(ctx: GatewayContext, row: typeof partners.$inferSelect): Partner {
   return {
@@ -63,7 +93,11 @@ export async function findPartnerByClientKey(ctx: GatewayContext, clientKey: str
 }
 
 export async function findPartnerBySecretKey(ctx: GatewayContext, secretKey: string): Promise<Partner | null> {
-  const [row] = await ctx.db.select().from(partners).where(eq(partners.secretKeyHash, sha256Hex(secretKey))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(partners)
+    .where(eq(partners.secretKeyHash, sha256Hex(secretKey)))
+    .limit(1);
   return row ? toPartner(ctx, row) : null;
 }
 
@@ -82,7 +116,7 @@ export async function issueAccessToken(
   const expiresAt = new Date(ctx.now().getTime() + ttl * 1000);
   const tokenHash = sha256Hex(accessToken);
   await ctx.db.insert(accessTokens).values({ tokenHash, partnerId: partner.id, expiresAt });
-  tokenCache.set(tokenHash, { partnerId: partner.id, expiresAt: expiresAt.getTime() });
+  cacheToken(ctx, tokenHash, { partnerId: partner.id, expiresAt: expiresAt.getTime() });
   return { accessToken, expiresIn: ttl };
 }
 
@@ -95,7 +129,7 @@ export async function authenticateToken(ctx: GatewayContext, accessToken: string
     const [row] = await ctx.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, tokenHash)).limit(1);
     if (row) {
       entry = { partnerId: row.partnerId, expiresAt: row.expiresAt.getTime() };
-      tokenCache.set(tokenHash, entry);
+      cacheToken(ctx, tokenHash, entry);
     }
   }
   if (!entry || entry.expiresAt <= now) {

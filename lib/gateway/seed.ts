@@ -2,13 +2,17 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { partners } from "@/lib/db/schema";
+import { StartupRefusal } from "@/lib/config";
+import type { Executor } from "@/lib/db/client";
+import { gatewayMeta } from "@/lib/db/schema";
+import { inTransaction } from "@/lib/db/transaction";
 import { formatJakarta } from "@/lib/contract/time";
 import { seedCatalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { choosePaymentMethod, createPaymentLink, type LinkView } from "./payment-links";
 import { createPartner, getPartner, type Partner } from "./partners";
 import { generateRsaKeyPair } from "./vault";
+import { putMetaOnce, readMeta } from "./keyring";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
 import { qrNotification, vaNotification } from "@/lib/snap/notifications";
@@ -41,25 +45,115 @@ export function checkoutClientPath(dataDir: string): string {
   return path.join(dataDir, "checkout-client.json");
 }
 
+type CheckoutClient = PartnerCredentials & { secretKey: string };
+
 /**
- * On a fresh database: the demo merchant, the acquirer (simulated bank + QRIS switch), the
- * hosted-checkout client, the method catalogue and a few demo links, all in one
- * transaction; the credentials file is written only after it commits. Returns null when
- * the database was already seeded.
+ * First start on a database: the seed of the mode, once (the first instance to take the lock
+ * writes it, the others find it). A database seeded in the other mode is refused: production
+ * on a sandbox database would trust an acquirer whose private key sits in a file, sandbox on
+ * a production database would pay real merchants' links with test cards. Then every
+ * instance writes the hosted checkout's credentials, kept sealed in the database, into its
+ * own DATA_DIR for the Next side. Returns the sandbox credentials when this call seeded.
  */
-export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentials | null> {
+export async function seedGateway(ctx: GatewayContext): Promise<SandboxCredentials | null> {
+  const fresh = ctx.config.mode === "production" ? await seedProduction(ctx) : await seedSandbox(ctx);
+  await syncCheckoutClient(ctx);
+  return fresh;
+}
+
+/** In the seed's transaction: lock, and tell whether (and in which mode) the database was seeded. */
+async function claimSeed(ctx: GatewayContext, tx: Executor): Promise<boolean> {
+  // Two instances starting on one empty PostgreSQL: the second waits here, then sees the row.
+  await tx.execute(sql`lock table ${gatewayMeta} in exclusive mode`);
+  const seeded = await readMeta(tx, "seed");
+  if (seeded && seeded !== ctx.config.mode) {
+    throw seeded === "sandbox"
+      ? new StartupRefusal(
+          "GATEWAY_MODE",
+          "production refuses this database: it holds the sandbox seed (demo merchant, and an acquirer whose private key is in sandbox-credentials.json); give production its own DATA_DIR / DATABASE_URL",
+        )
+      : new StartupRefusal(
+          "GATEWAY_MODE",
+          "this database was set up in production mode; the sandbox (test cards, simulator) must not run on it",
+        );
+  }
+  if (seeded) return false;
+  await tx.insert(gatewayMeta).values({ name: "seed", value: ctx.config.mode });
+  return true;
+}
+
+/** The hosted checkout's own client: created with the seed, kept sealed in the database. */
+async function createCheckoutClient(ctx: GatewayContext, tx: Executor, secretPrefix: string): Promise<CheckoutClient> {
+  const keys = generateRsaKeyPair();
+  const secretKey = `${secretPrefix}${randomBytes(24).toString("base64url")}`;
+  const checkout = await createPartner(ctx, tx, {
+    kind: "checkout",
+    name: "Hosted Checkout",
+    publicKeyPem: keys.publicKeyPem,
+    channelId: SANDBOX_CHANNEL_ID,
+    secretKey,
+  });
+  const client: CheckoutClient = {
+    partnerId: checkout.id,
+    clientKey: checkout.clientKey,
+    clientSecret: checkout.clientSecret,
+    channelId: SANDBOX_CHANNEL_ID,
+    privateKeyPem: keys.privateKeyPem,
+    secretKey,
+  };
+  await tx.insert(gatewayMeta).values({ name: "checkout-client", value: ctx.vault.encrypt(JSON.stringify(client)) });
+  return client;
+}
+
+/**
+ * `$DATA_DIR/checkout-client.json` as the database has it (written when it differs). A
+ * database from before the keyring has only the file: it is sealed into the database.
+ */
+async function syncCheckoutClient(ctx: GatewayContext): Promise<void> {
+  const file = checkoutClientPath(ctx.config.dataDir);
+  // CHECKOUT_CREDENTIALS_FILE elsewhere is the operator's (a mounted secret): not ours to write.
+  if (path.resolve(ctx.config.checkoutCredentialsFile) !== path.resolve(file)) return;
+  let sealed = await readMeta(ctx.db, "checkout-client");
+  if (sealed === null) {
+    if (!fs.existsSync(file)) {
+      ctx.log.warn(
+        { file },
+        "no hosted-checkout credentials in the database or the data dir: the checkout pages cannot reach the gateway",
+      );
+      return;
+    }
+    sealed = await putMetaOnce(ctx.db, "checkout-client", ctx.vault.encrypt(fs.readFileSync(file, "utf8")));
+  }
+  const client = JSON.parse(ctx.vault.decrypt(sealed)) as CheckoutClient;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+  if (current === null || JSON.stringify(JSON.parse(current)) !== JSON.stringify(client))
+    writePrivateJson(file, client);
+}
+
+/** Production: the method catalogue and the hosted checkout's client; partners come from `npm run partners`. */
+async function seedProduction(ctx: GatewayContext): Promise<null> {
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await claimSeed(ctx, tx))) return;
+    await seedCatalogue(tx);
+    await createCheckoutClient(ctx, tx, "sk_live_");
+  });
+  return null;
+}
+
+/**
+ * Sandbox, on a fresh database: the demo merchant, the acquirer (simulated bank + QRIS
+ * switch), the hosted-checkout client, the method catalogue and a few demo links, all in
+ * one transaction; the credentials file is written only after it commits. Returns null
+ * when the database was already seeded.
+ */
+async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentials | null> {
   const merchantKeys = generateRsaKeyPair();
   const acquirerKeys = generateRsaKeyPair();
-  const checkoutKeys = generateRsaKeyPair();
   const secretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
-  const checkoutSecretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
   const callbackBaseUrl = ctx.config.sandboxCallbackBaseUrl ?? null;
 
-  const result = await ctx.db.transaction(async (tx) => {
-    // Two instances starting on one empty PostgreSQL: the second waits here, then sees rows.
-    await tx.execute(sql`lock table ${partners} in exclusive mode`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(partners);
-    if (n > 0) return null;
+  const result = await inTransaction(ctx.db, async (tx) => {
+    if (!(await claimSeed(ctx, tx))) return null;
     await seedCatalogue(tx);
     const merchant = await createPartner(ctx, tx, {
       kind: "merchant",
@@ -77,14 +171,8 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
       publicKeyPem: acquirerKeys.publicKeyPem,
       channelId: SANDBOX_CHANNEL_ID,
     });
-    const checkout = await createPartner(ctx, tx, {
-      kind: "checkout",
-      name: "Hosted Checkout",
-      publicKeyPem: checkoutKeys.publicKeyPem,
-      channelId: SANDBOX_CHANNEL_ID,
-      secretKey: checkoutSecretKey,
-    });
-    return { merchant, acquirer, checkout };
+    await createCheckoutClient(ctx, tx, "sk_test_");
+    return { merchant, acquirer };
   });
   if (!result) return null;
 
@@ -118,20 +206,16 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
     })),
   };
   writePrivateJson(credentialsPath(ctx.config.dataDir), credentials);
-  writePrivateJson(checkoutClientPath(ctx.config.dataDir), {
-    partnerId: result.checkout.id,
-    clientKey: result.checkout.clientKey,
-    clientSecret: result.checkout.clientSecret,
-    channelId: SANDBOX_CHANNEL_ID,
-    privateKeyPem: checkoutKeys.privateKeyPem,
-    secretKey: checkoutSecretKey,
-  } satisfies PartnerCredentials & { secretKey: string });
   return credentials;
 }
 
-async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: Partner): Promise<{ view: LinkView; state: string }[]> {
+async function seedDemoLinks(
+  ctx: GatewayContext,
+  merchant: Partner,
+  acquirer: Partner,
+): Promise<{ view: LinkView; state: string }[]> {
   const demo = async (ref: string, title: string, items: [string, number, number][], fees: [string, number][]) =>
-    ctx.db.transaction((tx) =>
+    inTransaction(ctx.db, (tx) =>
       createPaymentLink(ctx, tx, merchant, {
         partnerReferenceNo: ref,
         trxId: `TRX-${ref}`,
@@ -162,23 +246,73 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
         language: null,
       }),
     );
-  const open = await demo("DEMO-OPEN-001", "Coffee beans subscription", [["Gayo Arabica 250 g", 12_500_000, 2], ["Toraja Kalosi 250 g", 11_000_000, 1]], [["Shipping", 1_500_000], ["Member discount", -2_000_000]]);
-  const vaLink = await demo("DEMO-VA-002", "Office pantry order", [["Kopi Susu 1 L", 8_500_000, 3]], [["Service fee", 250_000]]);
-  const qrLink = await demo("DEMO-QR-003", "Table 7", [["Es Kopi Gula Aren", 2_800_000, 2], ["Roti Bakar", 3_200_000, 1]], []);
-  const paidLink = await demo("DEMO-PAID-004", "Catering deposit", [["Nasi kotak (50 pax)", 3_500_000, 50]], [["Delivery", 5_000_000]]);
-  const rejectedLink = await demo("DEMO-REJECTED-005", "Roastery workshop ticket", [["Workshop seat", 35_000_000, 1]], []);
+  const open = await demo(
+    "DEMO-OPEN-001",
+    "Coffee beans subscription",
+    [
+      ["Gayo Arabica 250 g", 12_500_000, 2],
+      ["Toraja Kalosi 250 g", 11_000_000, 1],
+    ],
+    [
+      ["Shipping", 1_500_000],
+      ["Member discount", -2_000_000],
+    ],
+  );
+  const vaLink = await demo(
+    "DEMO-VA-002",
+    "Office pantry order",
+    [["Kopi Susu 1 L", 8_500_000, 3]],
+    [["Service fee", 250_000]],
+  );
+  const qrLink = await demo(
+    "DEMO-QR-003",
+    "Table 7",
+    [
+      ["Es Kopi Gula Aren", 2_800_000, 2],
+      ["Roti Bakar", 3_200_000, 1],
+    ],
+    [],
+  );
+  const paidLink = await demo(
+    "DEMO-PAID-004",
+    "Catering deposit",
+    [["Nasi kotak (50 pax)", 3_500_000, 50]],
+    [["Delivery", 5_000_000]],
+  );
+  const rejectedLink = await demo(
+    "DEMO-REJECTED-005",
+    "Roastery workshop ticket",
+    [["Workshop seat", 35_000_000, 1]],
+    [],
+  );
   const choose = (link: LinkView, groupId: string, methodId: string) =>
-    ctx.db.transaction((tx) => choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }));
+    inTransaction(ctx.db, (tx) =>
+      choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }),
+    );
   const va = await choose(vaLink, "va", "bca");
   const qr = await choose(qrLink, "qr", "qris");
   // Settled through the same code a real notification takes.
   const paidVa = await choose(paidLink, "va", "bni");
-  await ctx.db.transaction((tx) =>
-    settleVaPayment(ctx, tx, acquirer, vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) })),
+  await inTransaction(ctx.db, (tx) =>
+    settleVaPayment(
+      ctx,
+      tx,
+      acquirer,
+      vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) }),
+    ),
   );
   const rejectedQr = await choose(rejectedLink, "qr", "qris");
-  await ctx.db.transaction((tx) =>
-    applyQrNotification(ctx, tx, acquirer, qrNotification({ referenceNo: rejectedQr.payment!.referenceNo, amount: formatMoney(rejectedQr.link.totalMinor), status: "06" })),
+  await inTransaction(ctx.db, (tx) =>
+    applyQrNotification(
+      ctx,
+      tx,
+      acquirer,
+      qrNotification({
+        referenceNo: rejectedQr.payment!.referenceNo,
+        amount: formatMoney(rejectedQr.link.totalMinor),
+        status: "06",
+      }),
+    ),
   );
   return [
     { view: open, state: "no-method" },

@@ -10,6 +10,7 @@ import { vaDigits } from "./ids";
 import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "./partners";
 import { retirePayment } from "./link-payments";
+import { lockLinkOfPayment } from "./locks";
 import { linkStatusBody } from "./wire";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -78,11 +79,22 @@ export const QR_STATUS_DESC: Record<string, string> = {
 /** A remembered refusal: replayed as the same SNAP error. */
 type Refusal = { refused: { snapCase: SnapCase; detail: string | null } };
 
-async function replayOf<T extends Answer>(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string): Promise<T | null> {
+async function replayOf<T extends Answer>(
+  tx: Executor,
+  acquirer: Partner,
+  kind: "va" | "qr",
+  key: string,
+): Promise<T | null> {
   const [row] = await tx
     .select({ body: inboundNotifications.responseBody })
     .from(inboundNotifications)
-    .where(and(eq(inboundNotifications.partnerId, acquirer.id), eq(inboundNotifications.kind, kind), eq(inboundNotifications.dedupeKey, key)))
+    .where(
+      and(
+        eq(inboundNotifications.partnerId, acquirer.id),
+        eq(inboundNotifications.kind, kind),
+        eq(inboundNotifications.dedupeKey, key),
+      ),
+    )
     .limit(1);
   const body = row?.body as T | Refusal | undefined;
   if (body && "refused" in body) throw new SnapError(body.refused.snapCase, body.refused.detail ?? undefined);
@@ -98,44 +110,73 @@ const VA_REFUSALS: ReadonlySet<SnapCase> = new Set(["invalidBill", "paidBill", "
  * Called after the refused transaction rolled back, so this is its own write; a racing first
  * success wins the key and this insert does nothing.
  */
-export async function rememberVaRefusal(ctx: GatewayContext, acquirer: Partner, notice: VaNotice, err: SnapError): Promise<void> {
+export async function rememberVaRefusal(
+  ctx: GatewayContext,
+  acquirer: Partner,
+  notice: VaNotice,
+  err: SnapError,
+): Promise<void> {
   if (!VA_REFUSALS.has(err.snapCase)) return;
   const refusal: Refusal = { refused: { snapCase: err.snapCase, detail: err.detail ?? null } };
   await ctx.db
     .insert(inboundNotifications)
-    .values({ id: randomUUID(), partnerId: acquirer.id, kind: "va", dedupeKey: notice.virtualAccountData.paymentRequestId, responseBody: refusal })
+    .values({
+      id: randomUUID(),
+      partnerId: acquirer.id,
+      kind: "va",
+      dedupeKey: notice.virtualAccountData.paymentRequestId,
+      responseBody: refusal,
+    })
     .onConflictDoNothing();
 }
 
 async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
-  await tx.insert(inboundNotifications).values({ id: randomUUID(), partnerId: acquirer.id, kind, dedupeKey: key, responseBody: body as unknown as Record<string, unknown> });
+  await tx
+    .insert(inboundNotifications)
+    .values({
+      id: randomUUID(),
+      partnerId: acquirer.id,
+      kind,
+      dedupeKey: key,
+      responseBody: body as unknown as Record<string, unknown>,
+    });
 }
 
 /** A standalone QR (Generate QR MPM) is tied to its payments row by reference. */
 async function standalonePaymentId(tx: Executor, referenceNo: string): Promise<string | null> {
-  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.groupId, "qr"), eq(payments.referenceNo, referenceNo))).limit(1);
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.groupId, "qr"), eq(payments.referenceNo, referenceNo)))
+    .limit(1);
   return row?.id ?? null;
 }
 
-async function lockLinkOf(tx: Executor, paymentId: string | null): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
-  if (!paymentId) return null;
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (!payment?.linkId) return null;
-  const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for("update").limit(1);
-  return link ? { link, payment } : null;
-}
-
 /**
- * VA payment notification (CONTRACT §2 Notifications). The VA row is locked first; only
- * then is the dedupe key read, so a racing duplicate waits and gets the first answer.
+ * VA payment notification (CONTRACT §2 Notifications). Locks in the one order
+ * (lib/gateway/locks.ts): the VA's link, then the VA; only then is the dedupe key read, so
+ * a racing duplicate waits and gets the first answer.
  */
-export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: VaNotice): Promise<VaAnswer> {
+export async function settleVaPayment(
+  ctx: GatewayContext,
+  tx: Executor,
+  acquirer: Partner,
+  notice: VaNotice,
+): Promise<VaAnswer> {
   const data = notice.virtualAccountData;
   const digits = vaDigits(data.virtualAccountNo);
   if (digits !== vaDigits(data.partnerServiceId) + vaDigits(data.customerNo)) {
     throw new SnapError("invalidFieldFormat", "virtualAccountData.virtualAccountNo");
   }
-  const [va] = await tx.select().from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).for("update").limit(1);
+  const [found] = await tx
+    .select({ id: virtualAccounts.id, paymentId: virtualAccounts.paymentId })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.accountDigits, digits))
+    .limit(1);
+  const owner = await lockLinkOfPayment(tx, found?.paymentId ?? null);
+  const [va] = found
+    ? await tx.select().from(virtualAccounts).where(eq(virtualAccounts.id, found.id)).for("update").limit(1)
+    : [];
   const replay = await replayOf<VaAnswer>(tx, acquirer, "va", data.paymentRequestId);
   if (replay) return replay;
   const now = ctx.now();
@@ -145,7 +186,6 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
   const paidMinor = parseMoney(data.paidAmount.value);
   if (paidMinor <= 0 || (va.trxType === "C" && paidMinor !== va.amountMinor)) throw new SnapError("invalidAmount");
 
-  const owner = await lockLinkOf(tx, va.paymentId);
   let linkAfter: { link: LinkRow; payment: PaymentRow; state: LinkState } | null = null;
   if (owner) {
     const state = linkState(owner.link, now);
@@ -160,10 +200,19 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
   }
   await tx
     .update(virtualAccounts)
-    .set({ status: "paid", paidAmountMinor: paidMinor, paidAt: now, paymentRequestId: data.paymentRequestId, updatedAt: now })
+    .set({
+      status: "paid",
+      paidAmountMinor: paidMinor,
+      paidAt: now,
+      paymentRequestId: data.paymentRequestId,
+      updatedAt: now,
+    })
     .where(eq(virtualAccounts.id, va.id));
   if (!owner && va.paymentId) {
-    await tx.update(payments).set({ status: "paid", paidAt: now, amountMinor: paidMinor }).where(eq(payments.id, va.paymentId));
+    await tx
+      .update(payments)
+      .set({ status: "paid", paidAt: now, amountMinor: paidMinor })
+      .where(eq(payments.id, va.paymentId));
   }
 
   const answer: VaAnswer = {
@@ -188,7 +237,13 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
       body: {
         responseCode: notice.responseCode ?? "2002500",
         responseMessage: notice.responseMessage ?? "Successful",
-        virtualAccountData: { ...data, virtualAccountNo: va.virtualAccountNo, partnerServiceId: va.partnerServiceId, customerNo: va.customerNo, trxId: va.trxId },
+        virtualAccountData: {
+          ...data,
+          virtualAccountNo: va.virtualAccountNo,
+          partnerServiceId: va.partnerServiceId,
+          customerNo: va.customerNo,
+          trxId: va.trxId,
+        },
       },
     },
   ];
@@ -197,31 +252,58 @@ export async function settleVaPayment(ctx: GatewayContext, tx: Executor, acquire
   return answer;
 }
 
-/** QR payment notification: 00 settles (also after the deadline), 06 rejects, others are acknowledged. */
-export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acquirer: Partner, notice: QrNotice): Promise<QrAnswer> {
-  const [qr] = await tx.select().from(qrCodes).where(eq(qrCodes.referenceNo, notice.originalReferenceNo)).for("update").limit(1);
-  const replay = await replayOf<QrAnswer>(tx, acquirer, "qr", notice.originalReferenceNo);
+/**
+ * QR payment notification: 00 settles (also after the deadline); 06 (failed) and 05
+ * (canceled) before payment end the QR and reject the link waiting on it; 04 (refunded)
+ * after payment marks the QR refunded (the link stays paid: it was); 01–03 are
+ * acknowledged and change nothing. Each outcome is told to the merchant. Locks: the QR's
+ * link, then the QR (lib/gateway/locks.ts).
+ */
+export async function applyQrNotification(
+  ctx: GatewayContext,
+  tx: Executor,
+  acquirer: Partner,
+  notice: QrNotice,
+): Promise<QrAnswer> {
+  const [found] = await tx
+    .select({ paymentId: qrCodes.paymentId })
+    .from(qrCodes)
+    .where(eq(qrCodes.referenceNo, notice.originalReferenceNo))
+    .limit(1);
+  const owner = await lockLinkOfPayment(tx, found?.paymentId ?? null);
+  const [qr] = found
+    ? await tx.select().from(qrCodes).where(eq(qrCodes.referenceNo, notice.originalReferenceNo)).for("update").limit(1)
+    : [];
+  const status = notice.latestTransactionStatus as QrAnswer["latestTransactionStatus"];
+  // The outcome of a QR (00, 05, 06) is decided once; a refund is a later, second fact.
+  const dedupeKey = status === "04" ? `${notice.originalReferenceNo}:refund` : notice.originalReferenceNo;
+  const replay = await replayOf<QrAnswer>(tx, acquirer, "qr", dedupeKey);
   if (replay) return replay;
   if (!qr) throw new SnapError("transactionNotFound");
   if (notice.originalPartnerReferenceNo && notice.originalPartnerReferenceNo !== qr.partnerReferenceNo) {
     throw new SnapError("transactionNotFound");
   }
   if (parseMoney(notice.amount.value) !== qr.amountMinor) throw new SnapError("invalidAmount");
-  const status = notice.latestTransactionStatus as QrAnswer["latestTransactionStatus"];
   const answer: QrAnswer = {
     originalReferenceNo: qr.referenceNo,
     originalPartnerReferenceNo: qr.partnerReferenceNo,
     latestTransactionStatus: status,
     transactionStatusDesc: QR_STATUS_DESC[status] ?? "",
   };
-  if (status !== "00" && status !== "06") return answer; // in-between states change nothing
-  if (qr.status === "paid") throw new SnapError("paidBill");
+  if (!["00", "04", "05", "06"].includes(status)) return answer; // in-between states change nothing
   const now = ctx.now();
   const paymentId = qr.paymentId ?? (await standalonePaymentId(tx, qr.referenceNo));
-  const owner = await lockLinkOf(tx, qr.paymentId);
   let linkAfter: { link: LinkRow; payment: PaymentRow; state: LinkState } | null = null;
 
-  if (status === "00") {
+  if (status === "04") {
+    if (qr.status !== "paid") throw new SnapError("invalidBill", "nothing was paid to refund");
+    await tx
+      .update(qrCodes)
+      .set({ status: "refunded", refundedAt: now })
+      .where(eq(qrCodes.referenceNo, qr.referenceNo));
+  } else if (qr.status === "paid" || qr.status === "refunded") {
+    throw new SnapError("paidBill");
+  } else if (status === "00") {
     if (owner) {
       const state = linkState(owner.link, now);
       if (state === "paid") throw new SnapError("paidBill");
@@ -232,9 +314,22 @@ export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acq
     }
     await tx.update(qrCodes).set({ status: "paid", paidAt: now }).where(eq(qrCodes.referenceNo, qr.referenceNo));
   } else {
-    await tx.update(qrCodes).set({ status: "failed" }).where(eq(qrCodes.referenceNo, qr.referenceNo));
-    if (paymentId) await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, paymentId));
-    if (owner && owner.link.currentPaymentId === owner.payment.id && linkState(owner.link, now) === "pending") {
+    // 06 failed, 05 canceled: the QR takes no money any more; a link waiting on it is rejected.
+    await tx
+      .update(qrCodes)
+      .set({ status: status === "05" ? "canceled" : "failed" })
+      .where(eq(qrCodes.referenceNo, qr.referenceNo));
+    if (paymentId)
+      await tx
+        .update(payments)
+        .set({ status: "rejected" })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, "active")));
+    if (
+      owner &&
+      owner.link.currentPaymentId === owner.payment.id &&
+      owner.payment.status === "active" &&
+      linkState(owner.link, now) === "pending"
+    ) {
       const [link] = await tx
         .update(paymentLinks)
         .set({ status: transition("pending", "reject"), updatedAt: now })
@@ -243,8 +338,10 @@ export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acq
       linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
     }
   }
-  await remember(tx, acquirer, "qr", notice.originalReferenceNo, answer);
-  const items: CallbackItem[] = [{ kind: "qr", body: { ...notice, originalPartnerReferenceNo: qr.partnerReferenceNo } }];
+  await remember(tx, acquirer, "qr", dedupeKey, answer);
+  const items: CallbackItem[] = [
+    { kind: "qr", body: { ...notice, originalPartnerReferenceNo: qr.partnerReferenceNo } },
+  ];
   if (linkAfter) items.push({ kind: "link", body: linkStatusBody(linkAfter.link, linkAfter.payment, linkAfter.state) });
   await enqueueFor(ctx, tx, qr.partnerId, linkAfter?.link ?? owner?.link ?? null, items, now);
   return answer;
@@ -259,7 +356,11 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     const [current] = await tx.select().from(payments).where(eq(payments.id, link.currentPaymentId)).limit(1);
     if (current?.status === "active") await retirePayment(tx, current);
   }
-  const [paidPayment] = await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id)).returning();
+  const [paidPayment] = await tx
+    .update(payments)
+    .set({ status: "paid", paidAt: now })
+    .where(eq(payments.id, payment.id))
+    .returning();
   const [paidLink] = await tx
     .update(paymentLinks)
     .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
@@ -268,7 +369,14 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 
-export async function enqueueFor(ctx: GatewayContext, tx: Executor, partnerId: string, link: LinkRow | null, items: CallbackItem[], now: Date) {
+export async function enqueueFor(
+  ctx: GatewayContext,
+  tx: Executor,
+  partnerId: string,
+  link: LinkRow | null,
+  items: CallbackItem[],
+  now: Date,
+) {
   const merchant = await getPartner(ctx, partnerId, tx);
   const callbackBaseUrl = link?.callbackBaseUrl ?? merchant?.callbackBaseUrl ?? null;
   await enqueueCallbacks(tx, { partnerId, linkId: link?.id ?? null, callbackBaseUrl, items, now });

@@ -18,6 +18,7 @@ export type V1Code =
   | "expired_card"
   | "invalid_cvc"
   | "test_card_required"
+  | "card_payments_unavailable"
   | "card_declined"
   // who is asking
   | "invalid_api_key"

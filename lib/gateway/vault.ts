@@ -1,12 +1,22 @@
-import { createCipheriv, createDecipheriv, createHmac, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { StartupRefusal, type Config } from "@/lib/config";
 
 /**
- * Secrets stay out of the database. The vault holds the gateway's master key and RSA
- * signing key in files of the data directory (mode 0600): partner client secrets are
- * stored encrypted with the master key, payment-link secrets are derived from it, and
- * nothing a database dump shows can be replayed.
+ * Secrets stay out of the database in clear. The master key comes from the environment or
+ * a secret file (in the sandbox it may be generated into the data directory): partner
+ * client secrets and the gateway's RSA signing key are stored sealed with it (AES-256-GCM),
+ * payment-link secrets are derived from it, and nothing a database dump shows can be
+ * replayed. Every instance sharing a database must hold the same master key
+ * (lib/gateway/keyring.ts checks it at start).
  */
 export interface Vault {
   encrypt(plain: string): string;
@@ -19,44 +29,83 @@ export interface Vault {
   gatewayPublicKeyPem: string;
 }
 
-export function openVault(dataDir: string, env: NodeJS.ProcessEnv = process.env): Vault {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const masterKey = env.GATEWAY_MASTER_KEY
-    ? Buffer.from(env.GATEWAY_MASTER_KEY, "base64")
-    : readOrCreate(path.join(dataDir, "gateway-master.key"), () => randomBytes(32).toString("base64"), (s) => Buffer.from(s.trim(), "base64"));
-  if (masterKey.length !== 32) throw new Error("GATEWAY_MASTER_KEY must be 32 bytes, base64");
-  const privatePem = readOrCreate(
-    path.join(dataDir, "gateway-private-key.pem"),
-    () => generateRsaKeyPair().privateKeyPem,
-    (s) => s,
-  );
-  const publicPem = createPublicKey(privatePem).export({ type: "spki", format: "pem" }).toString();
+/** The master key, from GATEWAY_MASTER_KEY, GATEWAY_MASTER_KEY_FILE or (sandbox only) the data dir. */
+export function loadMasterKey(config: Pick<Config, "mode" | "dataDir" | "masterKey">): Buffer {
+  const { value, file } = config.masterKey;
+  if (value && file)
+    throw new StartupRefusal(
+      "GATEWAY_MASTER_KEY",
+      "set either GATEWAY_MASTER_KEY or GATEWAY_MASTER_KEY_FILE, not both",
+    );
+  let text: string;
+  let setting = "GATEWAY_MASTER_KEY";
+  if (value) text = value;
+  else if (file) {
+    setting = "GATEWAY_MASTER_KEY_FILE";
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (err) {
+      throw new StartupRefusal(setting, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+  } else if (config.mode === "production") {
+    throw new StartupRefusal(
+      "GATEWAY_MASTER_KEY",
+      "required in production (or GATEWAY_MASTER_KEY_FILE): base64 of 32 random bytes, e.g. `openssl rand -base64 32`, the same for every instance sharing the database",
+    );
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    text = readOrCreate(path.join(config.dataDir, "gateway-master.key"), () => randomBytes(32).toString("base64"));
+  }
+  const key = Buffer.from(text.trim(), "base64");
+  if (key.length !== 32) throw new StartupRefusal(setting, `must be base64 of exactly 32 bytes (got ${key.length})`);
+  return key;
+}
+
+export function createVault(masterKey: Buffer, gatewayPrivateKeyPem: string): Vault {
+  const publicPem = createPublicKey(gatewayPrivateKeyPem).export({ type: "spki", format: "pem" }).toString();
   const encKey = createHmac("sha256", masterKey).update("vault:encryption").digest();
   const linkKey = createHmac("sha256", masterKey).update("vault:payment-link").digest();
 
   return {
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", encKey, iv);
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
-    },
-    decrypt(sealed) {
-      const [version, iv, body, tag] = sealed.split(".");
-      if (version !== "v1" || !iv || !body || !tag) throw new Error("unreadable vault value");
-      const decipher = createDecipheriv("aes-256-gcm", encKey, Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
-    },
+    encrypt: (plain) => seal(encKey, plain),
+    decrypt: (sealed) => unseal(encKey, sealed),
     linkSecret(linkId) {
       return createHmac("sha256", linkKey).update(linkId).digest("base64url").slice(0, 32);
     },
     derive(purpose, id) {
       return createHmac("sha256", linkKey).update(`${purpose}:${id}`).digest("base64url").slice(0, 32);
     },
-    gatewayPrivateKeyPem: privatePem,
+    gatewayPrivateKeyPem,
     gatewayPublicKeyPem: publicPem,
   };
+}
+
+/** An HMAC of a fixed label: stored in the database, it tells whether another instance holds the same key. */
+export function masterKeyCheck(masterKey: Buffer): string {
+  return createHmac("sha256", masterKey).update("vault:key-check:v1").digest("base64url");
+}
+
+/** Seal and unseal with the master key alone: what the keyring needs before the RSA key is known. */
+export function masterSealer(masterKey: Buffer): { encrypt(plain: string): string; decrypt(sealed: string): string } {
+  const encKey = createHmac("sha256", masterKey).update("vault:encryption").digest();
+  return { encrypt: (plain) => seal(encKey, plain), decrypt: (sealed) => unseal(encKey, sealed) };
+}
+
+function seal(encKey: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", encKey, iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(
+    ".",
+  );
+}
+
+function unseal(encKey: Buffer, sealed: string): string {
+  const [version, iv, body, tag] = sealed.split(".");
+  if (version !== "v1" || !iv || !body || !tag) throw new Error("unreadable vault value");
+  const decipher = createDecipheriv("aes-256-gcm", encKey, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 
 export function generateRsaKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
@@ -68,9 +117,9 @@ export function generateRsaKeyPair(): { privateKeyPem: string; publicKeyPem: str
   return { privateKeyPem: privateKey, publicKeyPem: publicKey };
 }
 
-function readOrCreate<T>(file: string, create: () => string, read: (s: string) => T): T {
+function readOrCreate(file: string, create: () => string): string {
   try {
-    return read(fs.readFileSync(file, "utf8"));
+    return fs.readFileSync(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
@@ -78,9 +127,9 @@ function readOrCreate<T>(file: string, create: () => string, read: (s: string) =
   try {
     // wx: two instances sharing a data dir must not overwrite each other's fresh key.
     fs.writeFileSync(file, value, { mode: 0o600, flag: "wx" });
-    return read(value);
+    return value;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    return read(fs.readFileSync(file, "utf8"));
+    return fs.readFileSync(file, "utf8");
   }
 }

@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
-import { config as processConfig, loadConfig, type Config } from "@/lib/config";
+import { checkProductionConfig, config as processConfig, loadConfig, type Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { readCredentials, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
-import { openVault } from "@/lib/gateway/vault";
+import { openKeyring } from "@/lib/gateway/keyring";
+import { readCredentials, seedGateway, type SandboxCredentials } from "@/lib/gateway/seed";
+import { loadMasterKey } from "@/lib/gateway/vault";
 import { processLogger } from "@/lib/log";
 
 export interface Gateway {
@@ -13,13 +14,46 @@ export interface Gateway {
   seeded: boolean;
 }
 
-/** Config → vault → database (migrated) → seed. Shared by the server and the bench. */
-export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {}): Promise<Gateway> {
+/**
+ * Config → production checks → master key → database (migrated) → keyring (the key checked
+ * against the database, the shared RSA key) → seed. Anything unsafe throws a StartupRefusal
+ * before the first request can be served. Shared by the server, the bench and the tests.
+ */
+export async function bootGateway(
+  opts: { env?: NodeJS.ProcessEnv; log?: Logger; config?: Config } = {},
+): Promise<Gateway> {
   const config = opts.config ?? (opts.env ? loadConfig(opts.env) : processConfig());
   const log = opts.log ?? processLogger(config.logLevel);
-  const vault = openVault(config.dataDir, opts.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax, log });
-  const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
-  const fresh = await seedSandbox(gw);
-  return { gw, database, credentials: fresh ?? readCredentials(config.dataDir), seeded: !!fresh };
+  const database = await openGatewayDatabase(config, log);
+  try {
+    const { vault } = database;
+    const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
+    const fresh = await seedGateway(gw);
+    const credentials = config.mode === "sandbox" ? (fresh ?? readCredentials(config.dataDir)) : null;
+    return { gw, database, credentials, seeded: !!fresh };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** The database with its keyring, for the server and for `npm run partners`. */
+export async function openGatewayDatabase(
+  config: Config,
+  log?: Pick<Logger, "warn">,
+): Promise<Database & { vault: GatewayContext["vault"] }> {
+  checkProductionConfig(config);
+  const masterKey = loadMasterKey(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.pgPoolMax,
+    ...(log ? { log } : {}),
+  });
+  try {
+    return { ...database, vault: await openKeyring(database.db, config, masterKey) };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
 }

@@ -4,9 +4,11 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { createApiApp, isApiPath } from "@/lib/api/app";
 import { pruneExternalIds } from "@/lib/gateway/external-ids";
+import { pruneAccessTokens } from "@/lib/gateway/partners";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
 import { credentialsPath } from "@/lib/gateway/seed";
 import { scrubUrl } from "@/lib/log";
+import { StartupRefusal } from "@/lib/config";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { answerClientError } from "./client-error";
@@ -52,7 +54,16 @@ async function main(): Promise<void> {
       // One line per request: method, path and query with capabilities scrubbed, status, time.
       // Never headers or bodies (signatures, tokens, card fields live there).
       if (started !== null)
-        log.info({ requestId, method: req.method, url: scrubUrl(req.url ?? ""), status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000 }, "request");
+        log.info(
+          {
+            requestId,
+            method: req.method,
+            url: scrubUrl(req.url ?? ""),
+            status: res.statusCode,
+            ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          },
+          "request",
+        );
     });
     runWithRequestId(requestId, () => {
       if (isApiPath(pathname)) {
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
 
   const maintenance = setInterval(() => {
     pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
+    pruneAccessTokens(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "access-token pruning failed"));
   }, 3600_000);
   maintenance.unref();
 
@@ -79,7 +91,8 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-  printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+  if (config.mode === "production") printProductionBanner(port, database.kind, config.publicBaseUrl);
+  else printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -107,7 +120,12 @@ function accessLogged(pathname: string): boolean {
   return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }
 
-function printBanner(port: number, db: string, credentialsFile: string, links: { paymentLinkUri: string; state: string }[]): void {
+function printBanner(
+  port: number,
+  db: string,
+  credentialsFile: string,
+  links: { paymentLinkUri: string; state: string }[],
+): void {
   // A link's secret is a capability. A developer's terminal shows it (click and pay); when
   // stdout is a pipe or a log collector, the links go out without it.
   const showSecrets = process.stdout.isTTY === true;
@@ -118,13 +136,27 @@ function printBanner(port: number, db: string, credentialsFile: string, links: {
     `  API reference:       http://localhost:${port}/docs  (document: /openapi.json)`,
     "  Demo payment links:",
     ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
-    ...(showSecrets ? [] : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),
+    ...(showSecrets
+      ? []
+      : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+function printProductionBanner(port: number, db: string, publicBaseUrl: string): void {
+  const lines = [
+    "",
+    `  Gateway + checkout (production) listening on port ${port}, public at ${publicBaseUrl}  (database: ${db})`,
+    "  Provision partners: npm run partners -- add merchant|acquirer --name NAME --public-key FILE.pem",
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // A refusal is the operator's to fix: one line naming the setting and why, no stack.
+  if (err instanceof StartupRefusal) process.stderr.write(`refusing to start: ${err.message}\n`);
+  else process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

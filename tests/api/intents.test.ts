@@ -244,6 +244,30 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     expect(retry.paymentLinkData.paymentFlagStatus).toBe("02");
   });
 
+  it("keeps a link paid when a stale 3-D Secure decline of its other intent arrives", async () => {
+    const link = await cardLink();
+    // Intent A waits on 3-D Secure; meanwhile intent B pays the link with another card.
+    const a = await checkoutIntents.create({ amount: 100000, currency: "IDR", metadata: { paymentLinkId: link.id } });
+    const challenge = await confirmCardPayment({ clientSecret: a.clientSecret, card: card(PAN.threeDs), baseUrl: srv.baseUrl });
+    expect(challenge.status).toBe("requires_action");
+    const b = await checkoutIntents.create({ amount: 100000, currency: "IDR", metadata: { paymentLinkId: link.id } });
+    expect(await confirmCardPayment({ clientSecret: b.clientSecret, card: card(PAN.ok), baseUrl: srv.baseUrl })).toMatchObject({ status: "succeeded" });
+    const paid = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } })).paymentLinkData;
+    expect(paid.paymentFlagStatus).toBe("00");
+
+    const token = new URL((challenge as { redirectUrl: string }).redirectUrl).searchParams.get("token")!;
+    const declined = await fetch(`${srv.baseUrl}/v1/payment-intents/${a.id}/3ds`, { method: "POST", body: new URLSearchParams({ token, action: "decline" }), redirect: "manual" });
+    expect(declined.status).toBeLessThan(500);
+    expect((await intents.retrieve(a.id)).status).toBe("failed");
+    // The link, its payment and the transaction list still tell B's success.
+    const after = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } })).paymentLinkData;
+    expect(after.paymentFlagStatus).toBe("00");
+    expect(after.payment).toEqual(paid.payment);
+    const list = await srv.merchant.transactionList({ method: "cc", pageSize: 100 });
+    const row = list.detailData.find((t) => t.partnerReferenceNo === paid.partnerReferenceNo);
+    expect(row?.status).toBe("00");
+  });
+
   it("pays through SNAP Card Pay and the card redirect, back to PAY_RETURN", async () => {
     const ref = `CARD-${Date.now()}-${db}`;
     const res = await srv.merchant.cardPay({ partnerReferenceNo: ref, amount: { value: "75000.00", currency: "IDR" }, urlParams: [{ url: "https://merchant.example/card-return", type: "PAY_RETURN", isDeeplink: "N" }] });

@@ -25,7 +25,8 @@ class SecretBag {
   }
   expectAbsentFrom(text: string): void {
     expect(this.values.size).toBeGreaterThan(10);
-    for (const [value, name] of this.values) expect(text.includes(value), `${name} appears in the server output`).toBe(false);
+    for (const [value, name] of this.values)
+      expect(text.includes(value), `${name} appears in the server output`).toBe(false);
   }
 }
 
@@ -66,8 +67,18 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
       const str = expect.stringMatching(/^\S{8,}$/);
       expect(c).toEqual({
         baseUrl: `http://localhost:${srv.port}`,
-        gatewayPublicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/),
-        merchant: { partnerId: uuid, clientKey: str, clientSecret: str, channelId: "95221", privateKeyPem: privateKey, secretKey: expect.stringMatching(/^sk_test_\S{16,}$/), callbackBaseUrl: null },
+        gatewayPublicKeyPem: expect.stringMatching(
+          /^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/,
+        ),
+        merchant: {
+          partnerId: uuid,
+          clientKey: str,
+          clientSecret: str,
+          channelId: "95221",
+          privateKeyPem: privateKey,
+          secretKey: expect.stringMatching(/^sk_test_\S{16,}$/),
+          callbackBaseUrl: null,
+        },
         acquirer: { partnerId: uuid, clientKey: str, clientSecret: str, channelId: "95221", privateKeyPem: privateKey },
         demoLinks: expect.any(Array),
       });
@@ -75,28 +86,42 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
       expect(links[0]!.state).toBe("no-method");
       for (const l of links) {
         expect(Object.keys(l).sort()).toEqual(["paymentLinkId", "paymentLinkUri", "state"]);
-        expect(l.paymentLinkUri).toMatch(new RegExp(`^http://localhost:${srv.port}/pay/${String(l.paymentLinkId)}\\?secret=[A-Za-z0-9_-]{22,}$`));
+        expect(l.paymentLinkUri).toMatch(
+          new RegExp(`^http://localhost:${srv.port}/pay/${String(l.paymentLinkId)}\\?secret=[A-Za-z0-9_-]{22,}$`),
+        );
       }
     });
 
-    it("hold the gateway's real public key, and the other secret files are 0600 too", () => {
+    it("hold the gateway's public key (its private half is sealed in the database, in no file), and the other secret files are 0600 too", () => {
       const c = srv.credentials;
-      const fromPrivate = createPublicKey(fs.readFileSync(path.join(srv.dataDir, "gateway-private-key.pem"), "utf8")).export({ type: "spki", format: "pem" });
-      expect(c.gatewayPublicKeyPem).toBe(fromPrivate);
-      for (const f of ["gateway-master.key", "gateway-private-key.pem", "checkout-client.json"]) {
+      expect(createPublicKey(c.gatewayPublicKeyPem).asymmetricKeyType).toBe("rsa");
+      expect(fs.existsSync(path.join(srv.dataDir, "gateway-private-key.pem"))).toBe(false);
+      for (const f of ["gateway-master.key", "checkout-client.json"]) {
         expect(fs.statSync(path.join(srv.dataDir, f)).mode & 0o777, f).toBe(0o600);
       }
     });
 
     it("`npm run credentials` prints them (DATA_DIR), and explains when there are none", () => {
       const file = fs.readFileSync(path.join(srv.dataDir, "sandbox-credentials.json"), "utf8");
-      const ok = spawnSync("npm", ["run", "credentials"], { cwd: ROOT, env: { ...process.env, DATA_DIR: srv.dataDir }, encoding: "utf8" });
+      const ok = spawnSync("npm", ["run", "credentials"], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: srv.dataDir },
+        encoding: "utf8",
+      });
       expect(ok.status).toBe(0);
       expect(ok.stdout).toContain(file);
-      const silent = spawnSync("npm", ["run", "--silent", "credentials"], { cwd: ROOT, env: { ...process.env, DATA_DIR: srv.dataDir }, encoding: "utf8" });
+      const silent = spawnSync("npm", ["run", "--silent", "credentials"], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: srv.dataDir },
+        encoding: "utf8",
+      });
       expect(JSON.parse(silent.stdout)).toEqual(srv.credentials);
       const empty = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-empty-"));
-      const none = spawnSync("npm", ["run", "--silent", "credentials"], { cwd: ROOT, env: { ...process.env, DATA_DIR: empty }, encoding: "utf8" });
+      const none = spawnSync("npm", ["run", "--silent", "credentials"], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: empty },
+        encoding: "utf8",
+      });
       expect(none.status).toBe(1);
       expect(none.stdout).toBe("");
       expect(none.stderr).toMatch(/npm start/);
@@ -104,7 +129,11 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
   });
 
   it("`npm run example:create-link` creates a link with the typed client and prints its URI", async () => {
-    const run = spawnSync("npm", ["run", "--silent", "example:create-link"], { cwd: ROOT, env: { ...process.env, DATA_DIR: srv.dataDir, GATEWAY_BASE_URL: srv.baseUrl }, encoding: "utf8" });
+    const run = spawnSync("npm", ["run", "--silent", "example:create-link"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: srv.dataDir, GATEWAY_BASE_URL: srv.baseUrl },
+      encoding: "utf8",
+    });
     expect(run.status, run.stderr).toBe(0);
     const uri = new URL(run.stdout.trim());
     expect(`${uri.origin}${uri.pathname}`).toMatch(new RegExp(`^${srv.credentials.baseUrl}/pay/[0-9a-f-]{36}$`));
@@ -123,7 +152,6 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     }
     bag.add("secret key", c.merchant.secretKey);
     bag.add("master key", fs.readFileSync(path.join(srv.dataDir, "gateway-master.key"), "utf8").trim());
-    bag.addPem("gateway private key", fs.readFileSync(path.join(srv.dataDir, "gateway-private-key.pem"), "utf8"));
     for (const l of c.demoLinks) bag.add("demo link secret", new URL(l.paymentLinkUri).searchParams.get("secret"));
 
     const merchant = new GatewayClient(srv.baseUrl, c.merchant, recordingFetch(bag));
@@ -131,13 +159,19 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
     await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     await checkout.paymentLinkMethods({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
-    await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } });
+    await checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
     // refused and odd requests: wrong signature, oversized body, unknown route, bad JSON
     await merchant.snap.raw({ method: "POST", path: INQUIRY, body: "{}", headers: { "X-SIGNATURE": "AAAA" } });
     await merchant.snap.raw({ method: "POST", path: INQUIRY, body: JSON.stringify({ pad: "x".repeat(70_000) }) });
     await merchant.snap.raw({ method: "POST", path: "/v1.0/nope", body: "{}" });
     await merchant.snap.raw({ method: "POST", path: INQUIRY, body: "{" });
-    await merchant.snap.raw({ method: "POST", path: INQUIRY, body: JSON.stringify({ partnerReferenceNo: `?secret=${"q".repeat(24)}` }) });
+    await merchant.snap.raw({
+      method: "POST",
+      path: INQUIRY,
+      body: JSON.stringify({ partnerReferenceNo: `?secret=${"q".repeat(24)}` }),
+    });
     bag.add("secret in a body", "q".repeat(24));
     // the payer's page, with the right and a wrong secret (the Next side may 404 for now)
     const secret = new URL(link.paymentLinkUri).searchParams.get("secret")!;
@@ -155,7 +189,10 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     const link = await srv.merchant.createPaymentLink(linkRequest());
     const uri = new URL(link.paymentLinkData.paymentLinkUri);
     const requestId = `trace-${Date.now()}-payer`;
-    const res = await fetch(`${srv.baseUrl}${uri.pathname}${uri.search}`, { redirect: "manual", headers: { "X-Request-Id": requestId } });
+    const res = await fetch(`${srv.baseUrl}${uri.pathname}${uri.search}`, {
+      redirect: "manual",
+      headers: { "X-Request-Id": requestId },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("x-request-id")).toBe(requestId);
     // The proxy checked the secret with a signed Inquiry: that call carried the page's id.
@@ -195,18 +232,29 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
           step++;
         },
       });
-      const res = await fetch(`${srv.baseUrl}${INQUIRY}`, { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+      const res = await fetch(`${srv.baseUrl}${INQUIRY}`, {
+        method: "POST",
+        headers,
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
       return { status: res.status, body: (await res.json()) as { responseCode: string } };
     });
     const viaHttp = Array.from({ length: 4 }, async () => {
       const headers = await signedHeaders(client, { method: "POST", path: INQUIRY, body });
       bag.add("X-SIGNATURE", headers["X-SIGNATURE"]);
       return new Promise<{ status: number; body: { responseCode: string } }>((resolve, reject) => {
-        const req = http.request(`${srv.baseUrl}${INQUIRY}`, { method: "POST", headers: { ...headers, "Content-Length": String(bytes.length) }, agent: false }, (res) => {
-          let text = "";
-          res.on("data", (d: Buffer) => (text += d.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { responseCode: string } }));
-        });
+        const req = http.request(
+          `${srv.baseUrl}${INQUIRY}`,
+          { method: "POST", headers: { ...headers, "Content-Length": String(bytes.length) }, agent: false },
+          (res) => {
+            let text = "";
+            res.on("data", (d: Buffer) => (text += d.toString()));
+            res.on("end", () =>
+              resolve({ status: res.statusCode!, body: JSON.parse(text) as { responseCode: string } }),
+            );
+          },
+        );
         req.on("error", reject);
         req.write(bytes.subarray(0, 10), () => {
           started++;
@@ -226,7 +274,10 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     const answers = await Promise.all([...viaFetch, ...viaHttp]);
     expect(answers).toHaveLength(10);
     for (const a of answers) expect(a).toMatchObject({ status: 200, body: { responseCode: "2002700" } });
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running after 5 s"), 5_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(() => r("still running after 5 s"), 5_000)),
+    ]);
     expect(code).toBe(0);
     expect(srv.logs()).toMatch(/"inFlight":10\b.*"msg":"shutting down/);
     expect(srv.logs()).toContain('"msg":"closed"');

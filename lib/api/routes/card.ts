@@ -1,7 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { clientSecretOf, createIntent, findIntentOrNull, hasIntentForReference } from "@/lib/gateway/intents";
+import {
+  clientSecretOf,
+  createIntent,
+  findIntentOrNull,
+  hasIntentForReference,
+  threeDsSimulated,
+} from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
@@ -9,6 +15,10 @@ import type { ApiEnv } from "@/lib/api/env";
 import { buttonClasses, errorClass, escapeHtml, inputField, notFoundPage, page, rowClass, sandboxNote } from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
+
+const SANDBOX_HINT = sandboxNote(
+  "Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
+);
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
@@ -23,6 +33,8 @@ export const cardPayRoute = defineSnapRoute({
   body: CardPayRequest,
   response: CardPayResponse.omit({ responseCode: true, responseMessage: true }),
   async handler({ gw, tx, partner, body }) {
+    // Production without a card processor: no test cards behind this (lib/gateway/intents.ts).
+    if (gw.config.cardProcessor === null) throw new SnapError("featureNotAllowed", "no card processor is configured");
     const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
     const minor = parseMoney(body.amount.value);
@@ -106,7 +118,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     return c.html(
       page(
         "Pay by card",
-        `${sandboxNote("Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).")}
+        `${threeDsSimulated(gw) ? SANDBOX_HINT : ""}
 <h1>Pay ${escapeHtml(amount)}</h1>
 <form id="card" novalidate>
   ${inputField("number", "Card number", 'inputmode="numeric" autocomplete="cc-number" required')}

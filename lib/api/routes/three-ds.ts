@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { completeThreeDs, findIntent } from "@/lib/gateway/intents";
+import { inTransaction } from "@/lib/gateway/context";
+import { completeThreeDs, findIntent, threeDsSimulated } from "@/lib/gateway/intents";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
 import { readFormBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
@@ -18,6 +19,7 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const lang = threeDsLocale(c);
     const t = THREE_DS_TEXT[lang];
     try {
+      if (!threeDsSimulated(gw)) return threeDsNotFound(c, lang); // the simulator is the sandbox's alone
       const intent = toIntent(gw, await findIntent(gw.db, null, id));
       if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
         throw new V1Error("resource_missing", "No authentication is waiting here.");
@@ -56,7 +58,7 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
       const t = THREE_DS_TEXT[lang];
       try {
         const approve = form.action === "approve";
-        const intent = await gw.db.transaction((tx) => completeThreeDs(gw, tx, id, form.token ?? "", approve));
+        const intent = await inTransaction(gw.db, (tx) => completeThreeDs(gw, tx, id, form.token ?? "", approve));
         gw.kickOutbox?.();
         if (intent.returnUrl) {
           const target = new URL(intent.returnUrl);

@@ -1,0 +1,22 @@
+import "./server-only";
+import { isRetryableConflict, type Db, type Tx } from "./client";
+
+const ATTEMPTS = 5;
+
+/**
+ * One transaction, run again (whole) when PostgreSQL aborts it for a serialization failure
+ * or a deadlock. With one lock order (lib/gateway/locks.ts) deadlocks should not happen;
+ * this is the net under it, so a bank's notification never gets a 500 for a lock cycle.
+ * `work` must keep its effects inside `tx`: a retry starts from nothing.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !isRetryableConflict(err)) throw err;
+      // Jittered back-off, so the two losers of a cycle do not meet again at once.
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GatewayClient } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import { linkRequest } from "@/tests/support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+
+/**
+ * A payer switching method races the bank's "VA paid" for the VA being switched away from.
+ * Settlement used to lock VA then link, the switch link then VA: on PostgreSQL they
+ * deadlocked, the bank got a 500, and its retry got 4042519 although the money had moved.
+ * Now there is one lock order (lib/gateway/locks.ts): every first answer is final, and a
+ * retry gets it again.
+ */
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 360_000 });
+
+const LINKS = 50;
+const ROUNDS = 5;
+
+type Answer = { status: number; code: string };
+const answer = (r: { status: number; body: unknown }): Answer => ({
+  status: r.status,
+  code: String((r.body as { responseCode?: unknown }).responseCode ?? ""),
+});
+
+describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startServer({ db });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it(`${LINKS} links × ${ROUNDS} rounds: no 5xx, one credit per link, retries get the first answer`, async () => {
+    const checkout = new GatewayClient(srv.baseUrl, srv.checkout);
+    const pay = (id: string, methodId: string) =>
+      checkout.snap.raw({
+        method: "POST",
+        path: "/v1.0/payment-link/pay",
+        body: JSON.stringify({ additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId } } }),
+      });
+    const notify = (notice: ReturnType<typeof vaNotification>) =>
+      srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/transfer-va/payment", body: JSON.stringify(notice) });
+
+    const links = await Promise.all(
+      Array.from({ length: LINKS }, async () => {
+        const { paymentLinkData: d } = await srv.merchant.createPaymentLink(linkRequest());
+        const chosen = await pay(d.paymentLinkId, "bca");
+        expect(chosen.status).toBe(200);
+        const va = (chosen.body as { paymentLinkData: { payment: { content: { value: string } } } }).paymentLinkData
+          .payment.content.value;
+        return { id: d.paymentLinkId, ref: d.partnerReferenceNo, amount: d.totalAmount.value, va, credits: 0 };
+      }),
+    );
+
+    const all: Answer[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await Promise.all(
+        links.map(async (link) => {
+          const notice = vaNotification({ virtualAccountNo: link.va, amount: link.amount });
+          const [switched, first] = await Promise.all([pay(link.id, round % 2 ? "bca" : "bni"), notify(notice)]);
+          // The bank retries what it sent (same paymentRequestId): the same answer, always.
+          const retry = answer(await notify(notice));
+          all.push(answer(switched), answer(first), retry);
+          expect(retry, `retry of ${link.va}`).toEqual(answer(first));
+          if (answer(first).code === "2002500") link.credits++;
+          if (switched.status === 200)
+            link.va = (
+              switched.body as { paymentLinkData: { payment: { content: { value: string } } } }
+            ).paymentLinkData.payment.content.value;
+        }),
+      );
+    }
+    expect(all.filter((a) => a.status >= 500)).toEqual([]);
+    // Only the answers a race can give: success, paid bill, or the VA retired by the switch.
+    for (const a of all) expect(["2002700", "4042714", "2002500", "4042514", "4042519"]).toContain(a.code);
+
+    for (const link of links) {
+      expect(link.credits, link.id).toBeLessThanOrEqual(1);
+      const status = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } }))
+        .paymentLinkData.paymentFlagStatus;
+      expect(status, link.id).toBe(link.credits === 1 ? "00" : "02");
+      // A link no notification got through to is still payable, once.
+      if (link.credits === 0) {
+        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe(
+          "2002500",
+        );
+        expect(answer(await notify(vaNotification({ virtualAccountNo: link.va, amount: link.amount }))).code).toBe(
+          "4042514",
+        );
+      }
+    }
+    // Exactly one paid payment per link in the merchant's transaction list.
+    const list = await srv.merchant.transactionList({ method: "va", status: "00", pageSize: 100 });
+    const refs = links.map((l) => l.ref);
+    const paidRows = list.detailData.filter((t) => refs.includes(t.partnerReferenceNo));
+    expect(paidRows).toHaveLength(LINKS);
+    expect(new Set(paidRows.map((t) => t.partnerReferenceNo)).size).toBe(LINKS);
+  });
+});

@@ -1,0 +1,322 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
+import { vaNotification } from "@/lib/clients/simulator";
+import { generateRsaKeyPair } from "@/lib/gateway/vault";
+import { linkRequest } from "@/tests/support/factories";
+import {
+  DB_KINDS,
+  expectRefusal,
+  newDatabaseUrl,
+  spawnServer,
+  waitHealthy,
+  type DbKind,
+  type ServerProcess,
+} from "@/tests/support/server";
+
+/**
+ * GATEWAY_MODE=production (CONTRACT §6): the sandbox is gone — no seed, no test cards, no
+ * 3-D Secure simulator, no simulator panel — partners come from `npm run partners`, and
+ * the process refuses to start on anything unsafe, saying which setting and why.
+ */
+// Each case starts real processes (server, the partners command); a loaded 2-core machine is slow at that.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 360_000 });
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const PUBLIC = "https://pay.example.test";
+const production = (masterKey = randomBytes(32).toString("base64")) => ({
+  GATEWAY_MODE: "production",
+  GATEWAY_MASTER_KEY: masterKey,
+  PUBLIC_BASE_URL: PUBLIC,
+});
+
+/** `npm run partners -- …` with the server's environment: exit code, stdout, stderr. */
+function partnersCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "partners", "--", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function keyFile(publicKeyPem: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-key-")), "public.pem");
+  fs.writeFileSync(file, publicKeyPem);
+  return file;
+}
+
+/** The one line a refusal prints, from the process's output. */
+const refusalLine = (output: string) => output.split("\n").filter((l) => l.startsWith("refusing to start: "));
+
+describe("production refuses to start on anything unsafe", () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    [
+      "no master key",
+      { ...production(), GATEWAY_MASTER_KEY: "" },
+      /^refusing to start: GATEWAY_MASTER_KEY: required in production/,
+    ],
+    [
+      "a master key of the wrong size",
+      production(randomBytes(16).toString("base64")),
+      /^refusing to start: GATEWAY_MASTER_KEY: must be base64 of exactly 32 bytes/,
+    ],
+    [
+      "an unreadable master key file",
+      { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: "/nonexistent/master.key" },
+      /^refusing to start: GATEWAY_MASTER_KEY_FILE: cannot read/,
+    ],
+    [
+      "no PUBLIC_BASE_URL",
+      { ...production(), PUBLIC_BASE_URL: "" },
+      /^refusing to start: PUBLIC_BASE_URL: required in production/,
+    ],
+    [
+      "an http PUBLIC_BASE_URL",
+      { ...production(), PUBLIC_BASE_URL: "http://pay.example.test" },
+      /^refusing to start: PUBLIC_BASE_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "a sandbox callback base",
+      { ...production(), SANDBOX_CALLBACK_BASE_URL: "http://127.0.0.1:9" },
+      /^refusing to start: SANDBOX_CALLBACK_BASE_URL: sandbox only/,
+    ],
+  ];
+  it.each(cases)("%s: exits non-zero with one line naming the setting", async (_, env, line) => {
+    const { code, output } = await expectRefusal({ db: "pglite", env });
+    expect(code).not.toBe(0);
+    const lines = refusalLine(output);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+    expect(output).not.toContain("    at "); // no stack trace for an operator's mistake
+  });
+
+  it("a master key from GATEWAY_MASTER_KEY_FILE is enough", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-mk-")), "master.key");
+    fs.writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
+    const proc = await spawnServer({
+      db: "pglite",
+      env: { ...production(), GATEWAY_MASTER_KEY: "", GATEWAY_MASTER_KEY_FILE: file },
+    });
+    try {
+      await waitHealthy(proc, 200_000);
+    } finally {
+      await proc.stop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
+  const env = production();
+  let proc: ServerProcess;
+  let merchant: GatewayClient;
+  let merchantCreds: SnapCredentials & { secretKey: string };
+  let acquirerCreds: SnapCredentials;
+  const merchantKeys = generateRsaKeyPair();
+  const acquirerKeys = generateRsaKeyPair();
+  let cliEnv: Record<string, string>;
+
+  const provision = async (kind: string, name: string, publicKeyPem: string) => {
+    const r = await partnersCli(["add", kind, "--name", name, "--public-key", keyFile(publicKeyPem)], cliEnv);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split("\n")).toHaveLength(1);
+    return JSON.parse(r.stdout) as Record<string, string>;
+  };
+
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-prod-"));
+    const databaseUrl = db === "postgres" ? await newDatabaseUrl() : "";
+    cliEnv = { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+    // PGlite is one process per data dir: provision before the server opens it.
+    const m = await provision("merchant", "Warung Production", merchantKeys.publicKeyPem);
+    const a = await provision("acquirer", "Bank Production", acquirerKeys.publicKeyPem);
+    expect(Object.keys(m).sort()).toEqual(["clientKey", "clientSecret", "partnerId", "secretKey"]);
+    expect(Object.keys(a).sort()).toEqual(["clientKey", "clientSecret", "partnerId"]);
+    expect(m.secretKey).toMatch(/^sk_live_/);
+    merchantCreds = {
+      partnerId: m.partnerId!,
+      clientKey: m.clientKey!,
+      clientSecret: m.clientSecret!,
+      channelId: "95221",
+      privateKeyPem: merchantKeys.privateKeyPem,
+      secretKey: m.secretKey!,
+    };
+    acquirerCreds = {
+      partnerId: a.partnerId!,
+      clientKey: a.clientKey!,
+      clientSecret: a.clientSecret!,
+      channelId: "95221",
+      privateKeyPem: acquirerKeys.privateKeyPem,
+    };
+    proc = await spawnServer({ db, env, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    await waitHealthy(proc, 200_000);
+    merchant = new GatewayClient(proc.baseUrl, merchantCreds);
+  });
+  afterAll(async () => {
+    await proc?.stop();
+  });
+
+  it("seeds no sandbox: no credentials file, no demo links, no test keys", async () => {
+    expect(fs.existsSync(path.join(proc.dataDir, "sandbox-credentials.json"))).toBe(false);
+    expect(fs.existsSync(path.join(proc.dataDir, "gateway-master.key"))).toBe(false);
+    const checkout = JSON.parse(fs.readFileSync(path.join(proc.dataDir, "checkout-client.json"), "utf8")) as {
+      secretKey: string;
+    };
+    expect(checkout.secretKey).toMatch(/^sk_live_/);
+    expect(fs.statSync(path.join(proc.dataDir, "checkout-client.json")).mode & 0o777).toBe(0o600);
+    // The merchant's own listing holds nothing it did not create.
+    const res = await fetch(`${proc.baseUrl}/v1/callback-deliveries?limit=10`, {
+      headers: { "X-Secret-Key": merchantCreds.secretKey },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("shows the card group inactive, 'Not available' / 'Tidak tersedia', and refuses to pay by card", async () => {
+    const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
+    const methods = await merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
+    const cc = methods.paymentLinkPaymentMethod.additionalInfo.paymentMethod.find((g) => g.id === "cc")!;
+    expect(cc).toMatchObject({
+      active: false,
+      activeText: { english: "Not available", indonesia: "Tidak tersedia" },
+      method: [],
+    });
+    const pay = merchant.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "cc", methodId: "card" } },
+    });
+    await expect(pay).rejects.toMatchObject({ status: 403, responseCode: "4032701" });
+    // SNAP Card Pay
+    const card = merchant.cardPay({
+      partnerReferenceNo: `CARD-${randomBytes(4).toString("hex")}`,
+      amount: { value: "10000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }],
+      additionalInfo: {},
+    });
+    await expect(card).rejects.toMatchObject({ status: 403, responseCode: "4035401" });
+  });
+
+  it("refuses /v1 card payments and has no 3-D Secure simulator", async () => {
+    const headers = { "X-Secret-Key": merchantCreds.secretKey, "Content-Type": "application/json" };
+    const create = await fetch(`${proc.baseUrl}/v1/payment-intents`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ amount: 10000, currency: "IDR" }),
+    });
+    expect(create.status).toBe(400);
+    expect(((await create.json()) as { error: { code: string } }).error.code).toBe("card_payments_unavailable");
+    const id = "4f0b8d7e-6a1c-4b8e-9d2f-3c5a7e9b1d04";
+    const confirm = await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        clientSecret: `pi_${id}_secret_x`,
+        card: { number: "4111111111111111", expMonth: 12, expYear: 2040, cvc: "123", holderName: "T" },
+      }),
+    });
+    expect(confirm.status).toBe(400);
+    expect(((await confirm.json()) as { error: { code: string } }).error.code).toBe("card_payments_unavailable");
+    expect((await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/3ds?token=x`)).status).toBe(404);
+    expect(
+      (
+        await fetch(`${proc.baseUrl}/v1/payment-intents/${id}/3ds`, {
+          method: "POST",
+          body: new URLSearchParams({ token: "x", action: "approve" }),
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it("settles a VA through a provisioned acquirer, and the checkout shows no simulator", async () => {
+    const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
+    const chosen = await merchant.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const va = (chosen.paymentLinkData.payment.content as { value: string }).value;
+
+    // The payer's page (the secret exchanged for the cookie), as a browser would load it.
+    const uri = new URL(link.paymentLinkUri);
+    expect(uri.origin).toBe(PUBLIC);
+    const first = await fetch(`${proc.baseUrl}${uri.pathname}${uri.search}`, { redirect: "manual" });
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const page = await fetch(`${proc.baseUrl}${uri.pathname}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(va.trim());
+    expect(html).not.toMatch(/Simulate payment|Sandbox|4111/);
+
+    const acquirer = new GatewayClient(proc.baseUrl, acquirerCreds);
+    const res = await acquirer.notifyVaPayment(
+      vaNotification({ virtualAccountNo: va, amount: link.totalAmount.value }),
+    );
+    expect(res.responseCode).toBe("2002500");
+    const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
+    expect(after.paymentLinkData.paymentFlagStatus).toBe("00");
+  });
+
+  it("`npm run partners` refuses a private key and explains console users", async () => {
+    const priv = await partnersCli(
+      ["add", "merchant", "--name", "X", "--public-key", keyFile(merchantKeys.privateKeyPem)],
+      cliEnv,
+    );
+    expect(priv.code).toBe(1);
+    expect(priv.stdout).toBe("");
+    const user = await partnersCli(
+      ["add", "user", "--merchant", merchantCreds.partnerId, "--email", "a@example.test"],
+      cliEnv,
+    );
+    expect(user.code).toBe(1);
+    expect(user.stderr).toMatch(/console users not available yet/);
+    if (db === "pglite") {
+      // The server holds the data dir: the command says so instead of corrupting it.
+      expect(priv.stderr).toMatch(/DATA_DIR: the PGlite database .* is open in process \d+/);
+    } else {
+      expect(priv.stderr).toMatch(/--public-key: this is a PRIVATE key/);
+      // On PostgreSQL the server may keep running: a new merchant can sign in at once.
+      const keys = generateRsaKeyPair();
+      const m = await provision("merchant", "Second Shop", keys.publicKeyPem);
+      const second = new GatewayClient(proc.baseUrl, {
+        partnerId: m.partnerId!,
+        clientKey: m.clientKey!,
+        clientSecret: m.clientSecret!,
+        channelId: "95221",
+        privateKeyPem: keys.privateKeyPem,
+      });
+      expect((await second.createPaymentLink(linkRequest())).responseCode).toBe("2002700");
+      // The gateway's public key for merchants, the one callbacks are signed with.
+      const key = await partnersCli(["gateway-key"], cliEnv);
+      expect(key.code).toBe(0);
+      expect(key.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+-----END PUBLIC KEY-----\n$/);
+    }
+  });
+});
+
+describe("production and sandbox do not share a database", () => {
+  it("production refuses a database the sandbox seeded, and says why", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-mixed-"));
+    const masterKey = randomBytes(32).toString("base64");
+    const sandbox = await spawnServer({ db: "pglite", dataDir, env: { GATEWAY_MASTER_KEY: masterKey } });
+    await waitHealthy(sandbox, 200_000);
+    await sandbox.stop();
+    const { code, output } = await expectRefusal({ db: "pglite", dataDir, env: production(masterKey) });
+    expect(code).not.toBe(0);
+    expect(refusalLine(output)).toEqual([
+      expect.stringMatching(
+        /^refusing to start: GATEWAY_MODE: production refuses this database: it holds the sandbox seed/,
+      ),
+    ]);
+  });
+});
