@@ -17,6 +17,12 @@ function ownOrigins(): string[] {
   return [new URL(processConfig().publicBaseUrl).origin];
 }
 
+/** Where the page's event stream connects when the gateway runs elsewhere (GATEWAY_PUBLIC_URL). */
+function liveEventOrigins(): string[] {
+  const url = processConfig().gatewayPublicUrl;
+  return url ? [new URL(url).origin] : [];
+}
+
 /**
  * The checkout's front door (CONTRACT §4):
  * - `?secret=` right → HttpOnly SameSite=Lax cookie scoped to /pay/{id}, 303 to the clean URL;
@@ -29,7 +35,7 @@ function ownOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins() });
+  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins(), connectOrigins: liveEventOrigins() });
   const headers = new Headers(req.headers);
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);

@@ -19,6 +19,9 @@ export { formatJakarta } from "@/lib/contract/time";
 export { benchNotifications } from "./notifications";
 export { benchIntents } from "./intents";
 export { freePort, startCluster } from "@/tests/support/postgres";
+export { GatewayClient } from "@/lib/clients/gateway-client";
+export { mintEventToken } from "@/lib/snap/event-token";
+export { vaNotification } from "@/lib/snap/notifications";
 
 interface Statement {
   sql: string;

@@ -7,6 +7,9 @@
 //   2. bench/notifications.ts  VA notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
 //   4. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+//   5. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
+//                          waiting payers on event streams, 1 vs 2 processes
+// BENCH_ONLY=live runs section 5 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels.
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +24,7 @@ const log = (line = "") => process.stdout.write(`${line}\n`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",");
+const ONLY_LIVE = process.env.BENCH_ONLY === "live";
 
 if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync("dist/server.js")) {
   log("No production build yet: running `npm run build`…");
@@ -41,15 +45,19 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 const kit = await import(pathToFileURL(path.join(root, "dist/bench-kit.mjs")).href);
-const { startServer } = await import("@/bench/server.mjs");
-const { benchInquiry, benchInquiryCeiling } = await import("@/bench/inquiry.mjs");
-const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("@/bench/checkout.mjs") : null;
+const { startServer } = await import("../bench/server.mjs");
+const { benchInquiry, benchInquiryCeiling } = await import("../bench/inquiry.mjs");
+const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("../bench/checkout.mjs") : null;
+const { benchIssue12 } = await import("../bench/issue12.mjs");
+const { printLiveTable } = await import("../bench/live.mjs");
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 log(`Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`);
 log(`load average at start: ${load()}`);
 
 const rows = [];
+const liveRows = [];
+const summary = [];
 let cluster = null;
 try {
   for (const db of DATABASES) {
@@ -60,8 +68,15 @@ try {
       databaseUrl = await cluster.createDatabase(`bench_${Date.now()}`);
     }
     // The per-partner rate limit would cap the run; the bench measures the gateway, not it.
-    const server = await startServer({ root, databaseUrl, env: { RATE_LIMIT_RPS: "1000000" } });
+    // One process unless a section asks for more; stream caps far above the waiting payers.
+    const env = { RATE_LIMIT_RPS: "1000000", WEB_CONCURRENCY: "1", LIVE_STREAMS_MAX: "50000", LIVE_STREAMS_PER_ADDRESS: "50000" };
+    const server = await startServer({ root, databaseUrl, env });
+    const another = (opts) => startServer({ root, databaseUrl, env: { ...env, ...opts.env } });
     try {
+      if (ONLY_LIVE) {
+        await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
+        continue;
+      }
       log("Inquiry Payment Link over HTTP…");
       const http = await benchInquiry({ kit, server, log, seconds: SECONDS, connections: CONNECTIONS });
       log(`  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (${http.requests} requests, all 200)`);
@@ -82,6 +97,8 @@ try {
         const more = await checkoutModule.benchCheckout({ baseUrl: server.baseUrl, log, db, server, dataDir: server.dataDir });
         if (Array.isArray(more)) for (const r of more) rows.push({ db, ...r });
       }
+      log("Live events, renders and processes (issue 12)…");
+      await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
     } finally {
       const code = await server.stop();
       if (code !== 0) log(`  (server exited with ${code}; its log: ${path.join(server.dataDir, "server.log")})`);
@@ -95,9 +112,15 @@ const fmt = (v, digits = 0) => (typeof v === "number" ? v.toFixed(digits) : (v ?
 log("\n| database | section | req/s | p50 ms | p99 ms | ceiling req/s | ratio |");
 log("|---|---|---:|---:|---:|---:|---:|");
 for (const r of rows) log(`| ${r.db} | ${r.section} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.ceiling)} | ${fmt(r.ratio, 2)} |`);
+if (summary.length) {
+  log("\n| database | figure | value |");
+  log("|---|---|---:|");
+  for (const s of summary) log(`| ${s.db} | ${s.figure} | ${fmt(s.value, s.digits ?? 0)} |`);
+}
+if (liveRows.length) printLiveTable(log, liveRows);
 log(`\nload average at end: ${load()}`);
 
 fs.mkdirSync("bench-results", { recursive: true });
 const file = path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`);
+fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows, summary, live: liveRows }, null, 2)}\n`);
 log(`(written to ${file})`);

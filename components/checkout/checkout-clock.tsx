@@ -29,16 +29,18 @@ export interface CheckoutClockProps {
   /** poll the gateway: only while a VA/QR/card payment is waiting to be paid */
   poll: boolean;
   paymentKey: string;
+  /** The link's event stream and the tag of the payment rendered (null: poll only) */
+  live: { url: string | null; tag: string } | null;
   labels: { unavailable: string };
   children: ReactNode;
 }
 
 /**
  * The live part of a pending checkout: a clock driven by server time (for the countdown and
- * the switch to "expired" without a reload) and the status poll that refreshes the server
- * page as soon as the link reaches a final state.
+ * the switch to "expired" without a reload) and the live status (event stream, polling as its
+ * fallback) that refreshes the server page as soon as the link changes.
  */
-export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, labels, children }: CheckoutClockProps) {
+export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, live, labels, children }: CheckoutClockProps) {
   const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
@@ -65,7 +67,7 @@ export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, 
   return (
     <ClockContext.Provider value={{ offset, expiresAt, expired }}>
       {children}
-      {poll && !expired ? <StatusPoller linkId={linkId} paymentKey={paymentKey} unavailable={labels.unavailable} onServerTime={setOffset} /> : null}
+      {poll && !expired ? <StatusPoller linkId={linkId} paymentKey={paymentKey} live={live} unavailable={labels.unavailable} onServerTime={setOffset} /> : null}
     </ClockContext.Provider>
   );
 }

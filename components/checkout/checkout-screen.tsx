@@ -38,6 +38,8 @@ export interface CheckoutScreenProps {
   /** `?lang=` of this request, carried through forms so a choice keeps the language */
   lang: string | null;
   preview: { banner: ReactNode; sample: string } | null;
+  /** The live page's event stream (docs/live-events.md); the preview has none. */
+  live?: { url: string | null; tag: string };
 }
 
 /**
@@ -45,7 +47,7 @@ export interface CheckoutScreenProps {
  * same component; preview passes `preview`, which disables every control and all polling.
  */
 export async function CheckoutScreen(props: CheckoutScreenProps) {
-  const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview } = props;
+  const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview, live } = props;
   const [tl, ts, tm, tp, tc, tsb] = await Promise.all([
     getTranslations({ locale, namespace: "Layout" }),
     getTranslations({ locale, namespace: "Summary" }),
@@ -271,6 +273,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             serverNow={nowMs}
             poll={!preview && view !== "open"}
             paymentKey={paymentKey(link)}
+            live={live ?? null}
             labels={{ unavailable: tp("statusUnavailable") }}
           >
             {main}

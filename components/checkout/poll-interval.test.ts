@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { pollInterval } from "./poll-interval";
 
-describe("status poll cadence", () => {
-  it("stays at or under 1.5 s while healthy, so paid shows within 2 s", () => {
-    expect(pollInterval(0, 0)).toBe(1_000);
-    expect(pollInterval(179_000, 0)).toBe(1_000);
-    expect(pollInterval(3_600_000, 0)).toBe(1_500);
+describe("fallback poll cadence", () => {
+  it("polls every 10 s while the event stream is down", () => {
+    expect(pollInterval(0)).toBe(10_000);
   });
-  it("backs off exponentially on failures, capped at 30 s", () => {
-    expect(pollInterval(0, 1)).toBe(2_000);
-    expect(pollInterval(0, 3)).toBe(8_000);
-    expect(pollInterval(0, 10)).toBe(30_000);
-    expect(pollInterval(3_600_000, 2)).toBe(6_000);
+  it("backs off exponentially on failures, capped at 60 s", () => {
+    expect(pollInterval(1)).toBe(20_000);
+    expect(pollInterval(2)).toBe(40_000);
+    expect(pollInterval(10)).toBe(60_000);
   });
 });

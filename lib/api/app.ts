@@ -8,6 +8,9 @@ import { listDeliveriesRoute } from "./routes/deliveries";
 import { intentRoutes } from "./routes/intents";
 import { mountThreeDs } from "./routes/three-ds";
 import { mountDocs } from "./routes/docs";
+import { mountLinkEvents } from "./routes/link-events";
+import { StreamHub } from "@/lib/events/stream-hub";
+import { LinkEventBus } from "@/lib/events/bus";
 import { documentConfig, registerSecuritySchemes, registerWebhooks } from "./openapi/document";
 import { accountRoutes } from "./routes/account";
 import { cardPayRoute, mountCardRedirect } from "./routes/card";
@@ -24,9 +27,14 @@ import { v1ErrorJson } from "./v1-errors";
 const v1Routes: AnyV1Route[] = [...intentRoutes, listDeliveriesRoute];
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
-export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
+export function createApiApp(
+  gw: GatewayContext,
+  deps: { liveEvents?: StreamHub; processes?: number } = {},
+): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
-  const limiter = new RateLimiter(gw.config.rateLimitRps);
+  // Several processes share the port (WEB_CONCURRENCY): each limits to its share, so the
+  // partner's total stays the configured rate.
+  const limiter = new RateLimiter(gw.config.rateLimitRps / (deps.processes ?? 1));
 
   stampSnapAnswers(app, gw);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
@@ -41,6 +49,8 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
   for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
   for (const route of v1Routes) mountV1Route(app, route, gw);
   mountThreeDs(app, gw);
+  // Without the server's hub (the document script), an inert one: streams would see no changes.
+  mountLinkEvents(app, gw, deps.liveEvents ?? inertHub());
   mountCardRedirect(app, gw);
   mountSdk(app);
 
@@ -60,6 +70,17 @@ export function createApiApp(gw: GatewayContext): OpenAPIHono<ApiEnv> {
     return c.json(envelope("generalError", "00"), 500);
   });
   return app;
+}
+
+function inertHub(): StreamHub {
+  return new StreamHub({
+    bus: new LinkEventBus(),
+    load: async () => null,
+    maxStreams: 0,
+    maxPerAddress: 0,
+    heartbeatMs: 60_000,
+    retryMs: 3_000,
+  });
 }
 
 /** Paths the gateway answers; every other request goes to Next. */

@@ -7,8 +7,14 @@ import { firstIssue } from "./errors";
 
 export { V1Error, type V1Code } from "@/lib/gateway/v1-error";
 
-type V1Type = "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error";
-export type V1Status = 400 | 401 | 402 | 404 | 409 | 500;
+type V1Type =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "card_error"
+  | "api_error"
+  | "idempotency_error"
+  | "rate_limit_error";
+export type V1Status = 400 | 401 | 402 | 404 | 409 | 429 | 500;
 
 /**
  * Each /v1 case code with its HTTP status and error type (CONTRACT §3), and a message as an
@@ -79,6 +85,17 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
   },
   card_declined: { status: 402, type: "card_error", example: "Your card was declined." },
   invalid_api_key: { status: 401, type: "authentication_error", example: "Invalid secret key." },
+  invalid_token: {
+    status: 401,
+    type: "authentication_error",
+    example: "The stream token has expired; the page gets a new one.",
+    param: "token",
+  },
+  too_many_streams: {
+    status: 429,
+    type: "rate_limit_error",
+    example: "Too many live streams from this address; poll meanwhile.",
+  },
   resource_missing: { status: 404, type: "invalid_request_error", example: "No such payment intent.", param: "id" },
   not_found: { status: 404, type: "invalid_request_error", example: "Unknown path" },
   payment_intent_unexpected_state: {

@@ -10,7 +10,7 @@ export type SimulatedOutcome = "pay" | "fail";
 export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };
 
 export type StatusResult =
-  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number }
+  | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number; streamUrl: string | null }
   | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
 
 export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };

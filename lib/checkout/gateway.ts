@@ -1,7 +1,8 @@
 import "server-only";
 import fs from "node:fs";
 import { config } from "@/lib/config";
-import { tracedFetch } from "@/lib/log/request-context";
+import { tracing } from "@/lib/log/request-context";
+import { viaInProcessGateway } from "@/lib/contract/in-process-transport";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { IntentsClient } from "@/lib/clients/intents-client";
@@ -14,6 +15,12 @@ import { isUuid } from "@/lib/contract/uuid";
  * lib/db or lib/gateway from the Next side: a second PGlite on the data dir would corrupt it.
  */
 let cached: GatewayClient | null = null;
+
+/**
+ * The clients' transport: the page's request id added, then the gateway's handler called
+ * directly when it runs in this process (lib/contract/in-process-transport.ts), else fetch.
+ */
+const transport = tracing(viaInProcessGateway(fetch));
 
 function credentialsFile(): string {
   return config().checkoutCredentialsFile;
@@ -37,7 +44,7 @@ export function gatewayBaseUrl(): string {
  * request id, so the gateway's log line for each call can be found from the page's.
  */
 export function checkoutGateway(): GatewayClient {
-  cached ??= new GatewayClient(gatewayBaseUrl(), readCheckoutCredentials(), tracedFetch);
+  cached ??= new GatewayClient(gatewayBaseUrl(), readCheckoutCredentials(), transport);
   return cached;
 }
 
@@ -51,7 +58,7 @@ export function checkoutIntents(): IntentsClient {
   const file = credentialsFile();
   const { secretKey } = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { secretKey?: string };
   if (!secretKey) throw new Error(`checkout credentials ${file}: secretKey missing`);
-  intents = new IntentsClient(gatewayBaseUrl(), secretKey, tracedFetch);
+  intents = new IntentsClient(gatewayBaseUrl(), secretKey, transport);
   return intents;
 }
 
@@ -82,7 +89,7 @@ export async function inquireLink(id: string): Promise<PaymentLinkData | null> {
  */
 export async function isMerchantSecretKey(secretKey: string): Promise<boolean> {
   if (!/^sk_[A-Za-z0-9_-]{8,200}$/.test(secretKey)) return false;
-  const res = await tracedFetch(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
+  const res = await transport(`${gatewayBaseUrl()}/v1/callback-deliveries?limit=1`, { headers: { "X-Secret-Key": secretKey }, cache: "no-store" });
   await res.text(); // drain: the listing itself is not needed
   return res.ok;
 }

@@ -2,7 +2,7 @@
  * Headers every checkout response carries (CONTRACT §4): no referrer (the URL may have held
  * the secret), never cached, never framed, and a nonce-based CSP so only our own scripts run.
  */
-export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; imageOrigins?: string[] } = {}): string {
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; imageOrigins?: string[]; connectOrigins?: string[] } = {}): string {
   const img = ["'self'", "data:", "blob:", "https:", ...(opts.imageOrigins ?? [])];
   return [
     "default-src 'self'",
@@ -10,7 +10,8 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; imag
     `style-src 'self' 'nonce-${nonce}'`,
     `img-src ${[...new Set(img)].join(" ")}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    // The live event stream, when the gateway is on another origin (docs/live-events.md).
+    ["connect-src 'self'", ...(opts.connectOrigins ?? [])].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

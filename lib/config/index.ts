@@ -39,6 +39,16 @@ const EnvSchema = z.object({
   /** Where the checkout's sandbox panel finds the acquirer's credentials. */
   SANDBOX_CREDENTIALS_FILE: optional(z.string().min(1)),
   NODE_ENV: optional(z.enum(["development", "production", "test"])),
+  /** Live link events (docs/live-events.md): open streams per process, per client address, heartbeat. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(0).default(20_000),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /** How the checkout's clients reach a gateway in the same process (lib/contract/in-process-transport.ts). */
+  CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
+  /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
+  GATEWAY_PUBLIC_URL: optional(z.string().url()),
+  /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
+  WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });
 
 export type Config = {
@@ -69,6 +79,11 @@ export type Config = {
   checkoutCredentialsFile: string;
   sandboxCredentialsFile: string;
   dev: boolean;
+  liveEvents: { maxStreams: number; maxPerAddress: number; heartbeatMs: number };
+  /** Requested server processes; `lib/server/cluster.ts` decides (PGlite allows only one). */
+  webConcurrency: number | undefined;
+  checkoutTransport: "in-process" | "http";
+  gatewayPublicUrl: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutCredentialsFile: inDataDir(e.CHECKOUT_CREDENTIALS_FILE, "checkout-client.json"),
     sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
     dev: e.NODE_ENV === "development",
+    liveEvents: { maxStreams: e.LIVE_STREAMS_MAX, maxPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    webConcurrency: e.WEB_CONCURRENCY,
+    checkoutTransport: e.CHECKOUT_TRANSPORT,
+    gatewayPublicUrl: e.GATEWAY_PUBLIC_URL && stripSlash(e.GATEWAY_PUBLIC_URL),
   };
 }
 

@@ -58,7 +58,14 @@ export const V1ErrorBody = z
   .object({
     error: z
       .object({
-        type: z.enum(["invalid_request_error", "authentication_error", "card_error", "api_error", "idempotency_error"]),
+        type: z.enum([
+          "invalid_request_error",
+          "authentication_error",
+          "card_error",
+          "api_error",
+          "idempotency_error",
+          "rate_limit_error",
+        ]),
         code: z
           .string()
           .meta({ description: "What went wrong, for a program (`parameter_invalid`, `resource_missing`, …)." }),

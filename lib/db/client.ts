@@ -6,6 +6,8 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { StartupRefusal } from "@/lib/config";
+import type PgModule from "pg";
+import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,6 +19,12 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY payload committed by any connection
+   * (this process's included). On PostgreSQL a dedicated connection listens and is re-opened
+   * when lost; `onResume` then runs, since notices sent while it was down are gone.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -57,6 +65,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      // PGlite delivers notifications on its one connection, after the notifying transaction commits.
+      listen: async (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         release();
@@ -131,7 +141,77 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   }
   conn.release();
   const db = drizzle(pool, { schema });
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    listen: (channel, onPayload, onResume) => listenPostgres(pg.default, url, channel, onPayload, onResume),
+    close: () => pool.end(),
+  };
+}
+
+/** One connection outside the pool, holding the LISTEN; re-opened with back-off when it drops. */
+async function listenPostgres(
+  pg: typeof PgModule,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  let client: PgClient | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on("error", () => lost(c));
+    c.on("end", () => lost(c));
+    try {
+      await c.connect();
+      // The channel is a fixed identifier of ours, not input: safe to interpolate.
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.removeAllListeners("end");
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  // Lost after it was up: keep trying (a database restart must not end live events for good).
+  const lost = (c: PgClient) => {
+    if (stopped || client !== c) return;
+    client = null;
+    const again = (attempt: number) => {
+      retry = setTimeout(
+        () => {
+          if (stopped) return;
+          open().then(
+            () => onResume?.(),
+            () => again(attempt + 1),
+          );
+        },
+        Math.min(5_000, 100 * 2 ** attempt),
+      );
+    };
+    again(0);
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await open();
+      break;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** The SQLSTATE of a unique violation, as both drivers report it. */

@@ -168,6 +168,8 @@ export const paymentLinks = pgTable(
     paidAt: instant("paid_at"),
     /** Paid after its deadline (a QR whose money had already moved): flagged for the merchant. */
     latePayment: boolean("late_payment").notNull().default(false),
+    /** Bumped with every state change a payer's page must see; live-event ids derive from it. */
+    eventVersion: integer("event_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,7 @@ import type { GatewayContext } from "./context";
 import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
+import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "@/lib/contract/uuid";
 
@@ -391,10 +392,11 @@ async function finishIntent(
     await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, payment.id));
     const [rejected] = await tx
       .update(paymentLinks)
-      .set({ status: transition("pending", "reject"), updatedAt: now })
+      .set({ status: transition("pending", "reject"), updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
       .where(eq(paymentLinks.id, link.id))
       .returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
+    await announceLinkChange(tx, after.link, after.payment, "rejected", "rejected");
   }
   await enqueueFor(
     ctx,

@@ -10,6 +10,7 @@ import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "./partners";
 import { createLinkPayment, retirePayment } from "./link-payments";
+import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -176,8 +177,9 @@ export async function choosePaymentMethod(
   });
   const [updated] = await tx
     .update(paymentLinks)
-    .set({ currentPaymentId: payment.id, status, updatedAt: ctx.now() })
+    .set({ currentPaymentId: payment.id, status, updatedAt: ctx.now(), eventVersion: NEXT_EVENT_VERSION })
     .where(eq(paymentLinks.id, link.id))
     .returning();
+  await announceLinkChange(tx, updated!, payment, "pending", "method");
   return { link: updated!, payment, state: "pending", merchantName: view.merchantName };
 }

@@ -11,6 +11,7 @@ import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } 
 import { getPartner, type Partner } from "./partners";
 import { retirePayment } from "./link-payments";
 import { lockLinkOfPayment } from "./locks";
+import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -332,10 +333,11 @@ export async function applyQrNotification(
     ) {
       const [link] = await tx
         .update(paymentLinks)
-        .set({ status: transition("pending", "reject"), updatedAt: now })
+        .set({ status: transition("pending", "reject"), updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
         .where(eq(paymentLinks.id, owner.link.id))
         .returning();
       linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
+      await announceLinkChange(tx, link!, owner.payment, "rejected", "rejected");
     }
   }
   await remember(tx, acquirer, "qr", dedupeKey, answer);
@@ -363,9 +365,10 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     .returning();
   const [paidLink] = await tx
     .update(paymentLinks)
-    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
+    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
     .where(eq(paymentLinks.id, link.id))
     .returning();
+  await announceLinkChange(tx, paidLink!, paidPayment!, "paid", "paid");
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 

@@ -22,6 +22,8 @@ export type V1Code =
   | "card_declined"
   // who is asking
   | "invalid_api_key"
+  | "invalid_token"
+  | "too_many_streams"
   // what is asked for
   | "resource_missing"
   | "not_found"

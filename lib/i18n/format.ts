@@ -8,14 +8,38 @@ import { INTL_LOCALE, type Locale } from "./locale";
  */
 export function rupiah(minor: Minor, locale: Locale): string {
   const fraction = Math.abs(minor) % 100 !== 0;
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
-    style: "currency",
-    currency: "IDR",
-    currencyDisplay: "narrowSymbol",
-    minimumFractionDigits: fraction ? 2 : 0,
-    maximumFractionDigits: 2,
-    // Intl.NumberFormat v3: a decimal string is formatted exactly.
-  }).format(formatMoney(minor) as unknown as number);
+  // Intl.NumberFormat v3: a decimal string is formatted exactly.
+  return rupiahFormat(locale, fraction).format(formatMoney(minor) as unknown as number);
+}
+
+/**
+ * Building an Intl formatter costs far more than using one (it loads locale data), and a
+ * checkout render formats a dozen amounts and dates: formatters are made once per
+ * combination of options and kept (the combinations are few: 2 locales × a handful of zones).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function memo<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    if (formatters.size < 1_000) formatters.set(key, f);
+  }
+  return f;
+}
+
+function rupiahFormat(locale: Locale, fraction: boolean): Intl.NumberFormat {
+  return memo(
+    `idr:${locale}:${fraction}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALE[locale], {
+        style: "currency",
+        currency: "IDR",
+        currencyDisplay: "narrowSymbol",
+        minimumFractionDigits: fraction ? 2 : 0,
+        maximumFractionDigits: 2,
+      }),
+  );
 }
 
 /** A wire money string ("150000.00", maybe negative) → minor units. */
@@ -39,27 +63,40 @@ export function groupedVaNumber(value: string): string {
   return bareVaNumber(value).replace(/(.{4})(?=.)/g, "$1 ");
 }
 
+const zones = new Map<string, boolean>();
+
+/** Asked on every render (the payer's zone cookie): the answer for a name is kept. */
 export function isTimeZone(tz: string | undefined | null): tz is string {
   if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let valid = zones.get(tz);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zones.size < 1_000) zones.set(tz, valid);
   }
+  return valid;
 }
 
 export function formatDeadline(date: Date, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
+  const format = memo(
+    `deadline:${locale}:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone,
+        timeZoneName: "short",
+      }),
+  );
+  return format.format(date);
 }
 
 /** "01:02:03" (or "2d 01:02:03"): fixed width per unit so the countdown never shifts layout. */

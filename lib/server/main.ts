@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -11,16 +12,49 @@ import { scrubUrl } from "@/lib/log";
 import { StartupRefusal } from "@/lib/config";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
+import { processCount, processShare, runPrimary } from "./cluster";
+import { config as processConfig, type Config } from "@/lib/config";
+import { processLogger } from "@/lib/log";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
+import { compressNextAnswer } from "./compression";
+import { startLiveEvents } from "./live-events";
+import { registerInProcessGateway } from "@/lib/contract/in-process-transport";
 
 /**
  * One Node process, two halves: Hono answers the gateway API, Next renders the pages.
- * Next's server code reaches the gateway only over HTTP through the signing client.
+ * Next's server code reaches the gateway only through the signing client (in this process,
+ * by calling the API's handler; lib/contract/in-process-transport.ts). With WEB_CONCURRENCY > 1 on
+ * PostgreSQL, a primary prepares the database and forks that many of these (cluster.ts).
  */
 async function main(): Promise<void> {
+  const config = processConfig();
+  const count = processCount(config);
+  if (cluster.isPrimary && count > 1) {
+    const log = processLogger(config.logLevel);
+    let credentials: SandboxCredentials | null = null;
+    await runPrimary({
+      count,
+      prepare: async () => {
+        const booted = await bootGateway({ config, log });
+        credentials = booted.credentials;
+        await booted.database.close();
+      },
+      ready: (port) => {
+        log.info({ port, processes: count }, "gateway and checkout listening");
+        announce(config, port, "postgres", credentials?.demoLinks ?? [], count);
+      },
+      log: (msg, extra) => log.info(extra ?? {}, msg),
+    });
+    return;
+  }
+  await serve(config);
+}
+
+async function serve(loadedConfig: Config): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const { gw, database, credentials } = await bootGateway();
+  const { gw, database, credentials } = await bootGateway({ config: loadedConfig });
   const { config, log } = gw;
 
   const worker = new CallbackWorker(gw, {
@@ -32,8 +66,12 @@ async function main(): Promise<void> {
   });
   gw.kickOutbox = () => worker.kick();
 
-  const api = createApiApp(gw);
+  const live = await startLiveEvents(gw, database);
+  const api = createApiApp(gw, { liveEvents: live.hub, processes: processShare() });
   const apiListener = getRequestListener(api.fetch);
+  // The checkout's typed clients call the gateway through this, not over loopback HTTP
+  // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
+  registerInProcessGateway({ handler: (request) => api.fetch(request), transport: config.checkoutTransport });
 
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
   const nextHandler = nextApp.getRequestHandler();
@@ -69,6 +107,7 @@ async function main(): Promise<void> {
       if (isApiPath(pathname)) {
         void apiListener(req, res);
       } else {
+        compressNextAnswer(req, res);
         nextHandler(req, res).catch((err: unknown) => {
           log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
           if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
@@ -90,9 +129,12 @@ async function main(): Promise<void> {
   worker.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-  if (config.mode === "production") printProductionBanner(port, database.kind, config.publicBaseUrl);
-  else printBanner(port, database.kind, credentialsPath(config.dataDir), credentials?.demoLinks ?? []);
+  if (cluster.isWorker) {
+    log.debug({ port, pid: process.pid }, "server process listening");
+  } else {
+    log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
+    announce(config, port, database.kind, credentials?.demoLinks ?? [], 1);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -102,11 +144,14 @@ async function main(): Promise<void> {
     clearInterval(maintenance);
     server.close(async () => {
       await worker.stop().catch(() => {});
+      await live.stop();
       await database.close().catch(() => {});
       log.info("closed");
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Open event streams never finish by themselves: end them, the browsers reconnect elsewhere.
+    live.hub.closeAll();
     connections.drain();
     // Requests still running after 10 s are cut: a deploy must not hang forever.
     setTimeout(() => process.exit(1), 10_000).unref();
@@ -120,18 +165,31 @@ function accessLogged(pathname: string): boolean {
   return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }
 
+/** The start banner: where to go (sandbox: credentials and demo links; production: how to provision). */
+function announce(
+  config: Config,
+  port: number,
+  db: string,
+  links: { paymentLinkUri: string; state: string }[],
+  processes: number,
+): void {
+  if (config.mode === "production") printProductionBanner(port, db, config.publicBaseUrl, processes);
+  else printBanner(port, db, credentialsPath(config.dataDir), links, processes);
+}
+
 function printBanner(
   port: number,
   db: string,
   credentialsFile: string,
   links: { paymentLinkUri: string; state: string }[],
+  processes: number,
 ): void {
   // A link's secret is a capability. A developer's terminal shows it (click and pay); when
   // stdout is a pipe or a log collector, the links go out without it.
   const showSecrets = process.stdout.isTTY === true;
   const lines = [
     "",
-    `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
+    `  Gateway + checkout ready on http://localhost:${port}  (database: ${db}${processes > 1 ? `, ${processes} processes` : ""})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
     `  API reference:       http://localhost:${port}/docs  (document: /openapi.json)`,
     "  Demo payment links:",
@@ -144,10 +202,10 @@ function printBanner(
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-function printProductionBanner(port: number, db: string, publicBaseUrl: string): void {
+function printProductionBanner(port: number, db: string, publicBaseUrl: string, processes: number): void {
   const lines = [
     "",
-    `  Gateway + checkout (production) listening on port ${port}, public at ${publicBaseUrl}  (database: ${db})`,
+    `  Gateway + checkout (production) listening on port ${port}, public at ${publicBaseUrl}  (database: ${db}${processes > 1 ? `, ${processes} processes` : ""})`,
     "  Provision partners: npm run partners -- add merchant|acquirer --name NAME --public-key FILE.pem",
     "",
   ];

@@ -476,6 +476,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-links/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live state of a payment link (Server-Sent Events)
+         * @description Opens a `text/event-stream` (docs/live-events.md). The first event is the link's current state (`change: state`); then one `event: link` per change: method chosen or switched, paid, rejected, expired. Event ids are monotonic per link: a reconnect with `Last-Event-ID` gets the current state only if it changed since. A comment line (`:`) every ~15 s keeps the connection open. Authenticated by `token`, a short-lived capability the hosted checkout mints for the payer's page: HMAC-SHA256 under the minting client's SNAP client secret (a merchant may mint one for its own links). Any origin may connect.
+         */
+        get: operations["streamPaymentLinkEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/debit/redirect/{referenceNo}": {
         parameters: {
             query?: never;
@@ -1098,7 +1118,7 @@ export interface components {
         V1Error: {
             error: {
                 /** @enum {string} */
-                type: "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error";
+                type: "invalid_request_error" | "authentication_error" | "card_error" | "api_error" | "idempotency_error" | "rate_limit_error";
                 /** @description What went wrong, for a program (`parameter_invalid`, `resource_missing`, …). */
                 code: string;
                 /** @description What went wrong, for a developer. */
@@ -1177,6 +1197,20 @@ export interface components {
                 error: string | null;
                 replyExcerpt: string | null;
             }[];
+        };
+        LinkEventData: {
+            paymentLinkId: string;
+            /** @enum {string} */
+            paymentFlagStatus: "00" | "01" | "02" | "03";
+            /** @description Short hash of the current payment (method and VA number or QR); changes when the method does */
+            paymentTag: string;
+            /**
+             * @description `state`: the current state, sent on connect and on a resume that missed something
+             * @enum {string}
+             */
+            change: "state" | "method" | "paid" | "rejected" | "expired";
+            /** @description Server clock, ms since the epoch */
+            serverNow: number;
         };
     };
     responses: never;
@@ -3437,6 +3471,71 @@ export interface operations {
             };
             /** @description No valid secret key: invalid_api_key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    streamPaymentLinkEvents: {
+        parameters: {
+            query: {
+                /** @description `{partnerId}.{expiresAtSeconds}.{base64url HMAC-SHA256(clientSecret, "live-events:{linkId}:{partnerId}:{expiresAtSeconds}")}`, valid at most 24 h ahead. */
+                token: string;
+            };
+            header?: {
+                /** @description The id of the last event received; browsers send it when they reconnect. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description The payment link's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `id: N`, `event: link`, `data: LinkEventData` (JSON), repeated; `retry: 3000` first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LinkEventData"];
+                };
+            };
+            /** @description No valid secret key: invalid_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many at once; Retry-After says when to try again: too_many_streams */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

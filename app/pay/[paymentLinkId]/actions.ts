@@ -8,6 +8,7 @@ import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkou
 import type { SimulatedOutcome } from "@/lib/checkout/action-results";
 import { parseMoney } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
+import { liveStreamUrl } from "@/lib/checkout/live";
 import { classifyFailure } from "@/lib/checkout/failures";
 import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 
@@ -45,14 +46,17 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
   return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
 
-/** Polled by the live-status island: the link's flag and which payment is current. */
+/**
+ * Polled by the live-status island while its event stream is down: the link's flag, which
+ * payment is current, and a fresh stream URL (the old token may have lapsed) to try again.
+ */
 export async function pollStatus(linkId: string): Promise<StatusResult> {
   const serverNow = Date.now();
   if (!isLinkId(linkId)) return { ok: false, error: "not_found", serverNow };
   try {
     const link = await authorizedLink(linkId);
     if (!link) return { ok: false, error: "not_found", serverNow };
-    return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now() };
+    return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now(), streamUrl: liveStreamUrl(linkId) };
   } catch (err) {
     classifyFailure(err, "status poll");
     return { ok: false, error: "unavailable", serverNow };

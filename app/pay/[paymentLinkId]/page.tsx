@@ -6,6 +6,7 @@ import { viewOf } from "@/lib/checkout/view-model";
 import { asLocale } from "@/lib/i18n/locale";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
+import { liveProps } from "@/lib/checkout/live";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -52,6 +53,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       query={validLang ? { lang: validLang } : {}}
       lang={validLang}
       preview={null}
+      live={liveProps(link)}
     />
   );
 }

@@ -7,6 +7,7 @@ const STATUS_TEXT: Record<number, string> = {
   402: "The card was declined",
   404: "No such resource (or not the caller's)",
   409: "Conflict with the resource's state or an Idempotency-Key",
+  429: "Too many at once; Retry-After says when to try again",
   500: "Unexpected fault; nothing was written",
 };
 

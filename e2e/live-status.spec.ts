@@ -1,0 +1,72 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { messages } from "./pages/checkout-page";
+
+const m = messages("en");
+
+/** What the page asks of the server while it waits: event streams, and status polls (server actions). */
+function watchRequests(page: Page, linkId: string) {
+  const streams: string[] = [];
+  const polls: string[] = [];
+  page.on("request", (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname === `/v1/payment-links/${linkId}/events`) streams.push(r.url());
+    else if (r.method() === "POST" && url.pathname === `/pay/${linkId}` && r.headers()["next-action"])
+      polls.push(r.url());
+  });
+  return { streams, polls };
+}
+
+test.describe("live status", () => {
+  test.use({ locale: "en-US" });
+
+  // The fallback polls every 10 s, first after a 4 s grace for the stream: 12 s of waiting
+  // would show at least one poll if the page were polling. It shows none, and one stream.
+  test("a waiting page turns paid from its event stream, without a single poll", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
+    test.setTimeout(60_000);
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await gateway.checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const seen = watchRequests(page, link.paymentLinkId);
+    const streamOpen = page.waitForResponse(
+      (r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`) && r.status() === 200,
+    );
+    await checkoutPage.open(link.paymentLinkUri);
+    await checkoutPage.vaNumber().waitFor();
+    expect((await streamOpen).headers()["content-type"]).toMatch(/^text\/event-stream/);
+
+    await page.waitForTimeout(12_000);
+    await gateway.payVa(await gateway.inquiry(link.paymentLinkId));
+    const settledAt = Date.now();
+    await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible({ timeout: 2_000 });
+    expect(Date.now() - settledAt).toBeLessThanOrEqual(2_000);
+    expect(seen.polls).toEqual([]);
+    expect(seen.streams).toHaveLength(1);
+  });
+
+  test("with the event stream blocked, the page falls back to polling and still turns paid", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
+    test.setTimeout(60_000);
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await gateway.checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    await page.route(`**/v1/payment-links/${link.paymentLinkId}/events**`, (route) => route.abort());
+    const seen = watchRequests(page, link.paymentLinkId);
+    await checkoutPage.open(link.paymentLinkUri);
+    await checkoutPage.vaNumber().waitFor();
+    await gateway.payVa(await gateway.inquiry(link.paymentLinkId));
+    // First poll after the 4 s grace, then every 10 s.
+    await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible({ timeout: 20_000 });
+    expect(seen.streams.length).toBeGreaterThan(0);
+    expect(seen.polls.length).toBeGreaterThan(0);
+  });
+});
