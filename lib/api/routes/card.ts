@@ -12,9 +12,19 @@ import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
-import { buttonClasses, errorClass, escapeHtml, inputField, notFoundPage, page, rowClass, sandboxNote } from "@/lib/api/pages/html";
+import {
+  buttonClasses,
+  errorClass,
+  escapeHtml,
+  inputField,
+  notFoundPage,
+  page,
+  rowClass,
+  sandboxNote,
+} from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
+import { SNAP_ANSWER_HEADERS } from "@/lib/api/openapi/snap-operation";
 
 const SANDBOX_HINT = sandboxNote(
   "Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
@@ -83,14 +93,23 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       }),
     },
     responses: {
-      200: { description: "The hosted card page", content: { "text/html": { schema: z.string() } } },
+      200: {
+        description: "The hosted card page",
+        headers: SNAP_ANSWER_HEADERS,
+        content: { "text/html": { schema: z.string() } },
+      },
       302: {
         description: "Back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=",
         headers: {
+          ...SNAP_ANSWER_HEADERS,
           Location: { description: "The merchant's PAY_RETURN URL with the result.", schema: { type: "string" } },
         },
       },
-      404: { description: "No such card payment", content: { "text/html": { schema: z.string() } } },
+      404: {
+        description: "No such card payment",
+        headers: SNAP_ANSWER_HEADERS,
+        content: { "text/html": { schema: z.string() } },
+      },
     },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
@@ -99,7 +118,14 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(notFoundPage("en", { title: "Not found", heading: "Payment not found", explain: "This payment link is invalid." }), 404);
+      return c.html(
+        notFoundPage("en", {
+          title: "Not found",
+          heading: "Payment not found",
+          explain: "This payment link is invalid.",
+        }),
+        404,
+      );
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
