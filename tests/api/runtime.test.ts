@@ -196,11 +196,13 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     expect(res.status).toBe(303);
     expect(res.headers.get("x-request-id")).toBe(requestId);
     // The proxy checked the secret with a signed Inquiry: that call carried the page's id.
-    const inquiryLines = srv
-      .logs()
-      .split("\n")
-      .filter((l) => l.includes(`"url":"${INQUIRY}"`) && l.includes(`"requestId":"${requestId}"`));
-    expect(inquiryLines.length).toBeGreaterThan(0);
+    // (The log line travels through a pipe: it may land a moment after the answer.)
+    const inquiryLines = () =>
+      srv
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes(`"url":"${INQUIRY}"`) && l.includes(`"requestId":"${requestId}"`)).length;
+    await expect.poll(inquiryLines, { timeout: 10_000 }).toBeGreaterThan(0);
     // An id that is not a plain token is replaced, not echoed into logs.
     const odd = await fetch(`${srv.baseUrl}/api/health`, { headers: { "X-Request-Id": "<script>" } });
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -292,10 +294,9 @@ describe("WEB_CONCURRENCY on postgres", () => {
     async () => {
       const srv = await startServer({ db: "postgres", env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "debug" } });
       try {
-        const pids = new Set(
-          [...srv.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"server process listening"/g)].map((m) => m[1]),
-        );
-        expect(pids.size).toBe(2);
+        const pids = () =>
+          new Set([...srv.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"server process listening"/g)].map((m) => m[1])).size;
+        await expect.poll(pids, { timeout: 10_000 }).toBe(2);
         // A token issued by one process is honoured by the other: everything lives in the database.
         const link = await srv.merchant.createPaymentLink(linkRequest());
         const id = link.paymentLinkData.paymentLinkId;
