@@ -1,15 +1,33 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { Minor } from "@/lib/contract/money";
 
 /**
  * One schema for PGlite and PostgreSQL: text/uuid keys, integer minor units for money,
  * timestamptz for instants, and uniqueness enforced by constraints so that racing
  * requests are decided by the database, not by memory.
  */
-const money = (name: string) => bigint(name, { mode: "number" });
+const money = (name: string) => bigint(name, { mode: "number" }).$type<Minor>();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const createdAt = () => instant("created_at").notNull().default(sql`now()`);
-const updatedAt = () => instant("updated_at").notNull().default(sql`now()`);
+const createdAt = () =>
+  instant("created_at")
+    .notNull()
+    .default(sql`now()`);
+const updatedAt = () =>
+  instant("updated_at")
+    .notNull()
+    .default(sql`now()`);
 
 export const partners = pgTable("partners", {
   id: text("id").primaryKey(),
@@ -33,7 +51,9 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     expiresAt: instant("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -69,7 +89,9 @@ export const methodGroups = pgTable("method_groups", {
 export const methods = pgTable(
   "methods",
   {
-    groupId: text("group_id").notNull().references(() => methodGroups.id),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => methodGroups.id),
     id: text("id").notNull(),
     position: integer("position").notNull(),
     logo: text("logo").notNull(),
@@ -87,12 +109,12 @@ export const methods = pgTable(
 
 export interface InvoiceItem {
   name: string;
-  priceMinor: number;
+  priceMinor: Minor;
   quantity: number;
 }
 export interface InvoiceFee {
   text: string;
-  valueMinor: number;
+  valueMinor: Minor;
 }
 export interface CustomerDetail {
   firstName: string;
@@ -113,7 +135,9 @@ export const paymentLinks = pgTable(
   "payment_links",
   {
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     partnerReferenceNo: text("partner_reference_no").notNull(),
     trxId: text("trx_id").notNull(),
     currency: text("currency").notNull(),
@@ -126,7 +150,9 @@ export const paymentLinks = pgTable(
     redirectUrl: text("redirect_url"),
     language: text("language", { enum: ["en", "id"] }),
     /** pending | paid | rejected. "Expired" is derived from expires_at, never stored. */
-    status: text("status", { enum: ["pending", "paid", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "rejected"] })
+      .notNull()
+      .default("pending"),
     expiresAt: instant("expires_at").notNull(),
     currentPaymentId: text("current_payment_id"),
     paidAt: instant("paid_at"),
@@ -146,7 +172,9 @@ export const payments = pgTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     linkId: text("link_id").references(() => paymentLinks.id),
     groupId: text("group_id").notNull(),
     methodId: text("method_id").notNull(),
@@ -165,9 +193,13 @@ export const payments = pgTable(
   },
   (t) => [
     // At most one live method per link: two racing Pay calls cannot both win.
-    uniqueIndex("payments_one_active_per_link_uq").on(t.linkId).where(sql`status = 'active' and link_id is not null`),
+    uniqueIndex("payments_one_active_per_link_uq")
+      .on(t.linkId)
+      .where(sql`status = 'active' and link_id is not null`),
     // At most one successful payment per link: the double-credit guard of last resort.
-    uniqueIndex("payments_one_paid_per_link_uq").on(t.linkId).where(sql`status = 'paid' and link_id is not null`),
+    uniqueIndex("payments_one_paid_per_link_uq")
+      .on(t.linkId)
+      .where(sql`status = 'paid' and link_id is not null`),
     uniqueIndex("payments_reference_uq").on(t.groupId, t.referenceNo),
     index("payments_partner_created_idx").on(t.partnerId, t.createdAt),
   ],
@@ -177,7 +209,9 @@ export const virtualAccounts = pgTable(
   "virtual_accounts",
   {
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     paymentId: text("payment_id").references(() => payments.id),
     bank: text("bank").notNull(),
     /** As SNAP writes it: 8 characters, left-padded with spaces. */
@@ -212,7 +246,9 @@ export const qrCodes = pgTable(
   "qr_codes",
   {
     referenceNo: text("reference_no").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     paymentId: text("payment_id").references(() => payments.id),
     partnerReferenceNo: text("partner_reference_no").notNull(),
     merchantId: text("merchant_id"),
@@ -226,7 +262,9 @@ export const qrCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("qr_codes_standalone_ref_uq").on(t.partnerId, t.partnerReferenceNo).where(sql`payment_id is null`),
+    uniqueIndex("qr_codes_standalone_ref_uq")
+      .on(t.partnerId, t.partnerReferenceNo)
+      .where(sql`payment_id is null`),
   ],
 );
 
@@ -239,7 +277,9 @@ export const inboundNotifications = pgTable(
   "inbound_notifications",
   {
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     kind: text("kind", { enum: ["va", "qr"] }).notNull(),
     dedupeKey: text("dedupe_key").notNull(),
     responseBody: jsonb("response_body").$type<Record<string, unknown>>().notNull(),
@@ -254,15 +294,21 @@ export const callbackDeliveries = pgTable(
   {
     /** Also the X-EXTERNAL-ID of every attempt, so merchants can de-duplicate. */
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
     linkId: text("link_id"),
     kind: text("kind", { enum: ["va", "qr", "link"] }).notNull(),
     url: text("url").notNull(),
     /** The exact JSON sent on every attempt. */
     body: text("body").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: instant("next_attempt_at").notNull().default(sql`now()`),
+    nextAttemptAt: instant("next_attempt_at")
+      .notNull()
+      .default(sql`now()`),
     leaseUntil: instant("lease_until"),
     leasedBy: text("leased_by"),
     lastStatusCode: integer("last_status_code"),
@@ -279,7 +325,9 @@ export const callbackDeliveries = pgTable(
 export const callbackAttempts = pgTable(
   "callback_attempts",
   {
-    deliveryId: text("delivery_id").notNull().references(() => callbackDeliveries.id),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => callbackDeliveries.id),
     attemptNo: integer("attempt_no").notNull(),
     instanceId: text("instance_id").notNull(),
     startedAt: instant("started_at").notNull(),
@@ -300,8 +348,12 @@ export const paymentIntents = pgTable(
   "payment_intents",
   {
     id: text("id").primaryKey(),
-    partnerId: text("partner_id").notNull().references(() => partners.id),
-    paymentId: text("payment_id").notNull().references(() => payments.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
     linkId: text("link_id"),
     /** SNAP Card Pay's partnerReferenceNo, when the intent came from /v1.0/debit. */
     partnerReferenceNo: text("partner_reference_no"),
@@ -311,13 +363,20 @@ export const paymentIntents = pgTable(
     customerId: text("customer_id"),
     description: text("description"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
-    status: text("status", { enum: ["created", "requires_action", "processing", "succeeded", "failed", "canceled"] }).notNull(),
+    status: text("status", {
+      enum: ["created", "requires_action", "processing", "succeeded", "failed", "canceled"],
+    }).notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     cardExpMonth: integer("card_exp_month"),
     cardExpYear: integer("card_exp_year"),
     cardHolder: text("card_holder"),
-    lastError: jsonb("last_error").$type<{ type: string; code: string; message: string; declineCode?: string } | null>(),
+    lastError: jsonb("last_error").$type<{
+      type: string;
+      code: string;
+      message: string;
+      declineCode?: string;
+    } | null>(),
     returnUrl: text("return_url"),
     /** ISO UTC with six fraction digits, fixed at creation (INTERFACE §2.7). */
     createdAtIso: text("created_at_iso").notNull(),
@@ -325,7 +384,9 @@ export const paymentIntents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("payment_intents_partner_ref_uq").on(t.partnerId, t.partnerReferenceNo).where(sql`partner_reference_no is not null`),
+    uniqueIndex("payment_intents_partner_ref_uq")
+      .on(t.partnerId, t.partnerReferenceNo)
+      .where(sql`partner_reference_no is not null`),
     index("payment_intents_partner_created_idx").on(t.partnerId, t.createdAt),
   ],
 );

@@ -12,11 +12,23 @@ import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "@/lib/contract/uuid";
+import { cardCanCharge, fromWholeRupiah, toWholeRupiah, type Minor } from "@/lib/contract/money";
 
-export type IntentRow = typeof paymentIntents.$inferSelect;
+type IntentRow = typeof paymentIntents.$inferSelect;
+
+/**
+ * An intent as the domain sees it: its amount in minor units, like every other amount. The
+ * column holds whole rupiah (CONTRACT §3, since migration 0002); rather than migrating it,
+ * rows are converted here, where they leave and enter the database.
+ */
+export type Intent = Omit<IntentRow, "amount"> & { amountMinor: Minor };
+
+function fromRow({ amount, ...row }: IntentRow): Intent {
+  return { ...row, amountMinor: fromWholeRupiah(amount) };
+}
 
 export interface CreateIntentInput {
-  amount: number;
+  amountMinor: Minor;
   currency: string;
   customerId?: string | undefined;
   description?: string | undefined;
@@ -50,8 +62,10 @@ export async function createIntent(
   tx: Executor,
   caller: Partner,
   input: CreateIntentInput,
-): Promise<IntentRow> {
+): Promise<Intent> {
   if (input.currency !== "IDR") throw new V1Error("currency_not_supported", "Only IDR is supported.", "currency");
+  if (!cardCanCharge(input.amountMinor))
+    throw new V1Error("parameter_invalid", "amount must be a positive whole number of rupiah.", "amount");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
     throw new V1Error(
@@ -84,7 +98,7 @@ export async function createIntent(
         "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).",
       );
     }
-    if (row.link.totalMinor % 100 !== 0 || input.amount * 100 !== row.link.totalMinor) {
+    if (!cardCanCharge(row.link.totalMinor) || input.amountMinor !== row.link.totalMinor) {
       throw new V1Error("amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
     partnerId = row.link.partnerId;
@@ -99,7 +113,7 @@ export async function createIntent(
       groupId: "cc",
       methodId: "card",
       status: "active",
-      amountMinor: input.amount * 100,
+      amountMinor: input.amountMinor,
       currency: "IDR",
       contentName: "",
       contentValue: "",
@@ -115,7 +129,7 @@ export async function createIntent(
       paymentId,
       linkId: linkId ?? null,
       partnerReferenceNo: input.partnerReferenceNo ?? null,
-      amount: input.amount,
+      amount: toWholeRupiah(input.amountMinor),
       currency: input.currency,
       customerId: input.customerId ?? null,
       description: input.description ?? null,
@@ -125,7 +139,7 @@ export async function createIntent(
       createdAtIso: formatUtcMicros(now, Number(process.hrtime.bigint() % 1000n)),
     })
     .returning();
-  return intent!;
+  return fromRow(intent!);
 }
 
 /** Intent ids are UUIDs: anything else (U+0000 from a `%00` in the path, say) cannot exist. */
@@ -141,13 +155,13 @@ export async function findIntent(
   caller: Partner | null,
   id: string,
   { forUpdate = false } = {},
-): Promise<IntentRow> {
+): Promise<Intent> {
   if (!isIntentId(id)) throw noSuchIntent(); // before the database, which cannot even compare some of these
   const q = tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
   const visible = row && (!caller || (caller.kind === "checkout" ? !!row.linkId : row.partnerId === caller.id));
   if (!visible) throw noSuchIntent();
-  return row;
+  return fromRow(row);
 }
 
 /** Whether the partner already used this partnerReferenceNo for a card payment (SNAP Card Pay). */
@@ -165,7 +179,12 @@ export async function hasIntentForReference(
 }
 
 /** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
-export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+export async function findIntentOrNull(
+  tx: Executor,
+  caller: Partner | null,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Intent | null> {
   try {
     return await findIntent(tx, caller, id, opts);
   } catch (err) {
@@ -202,7 +221,7 @@ export async function confirmScope(
   return row.partnerId;
 }
 
-export type ConfirmOutcome = { intent: IntentRow; declined: boolean };
+export type ConfirmOutcome = { intent: Intent; declined: boolean };
 
 /** The SDK step: the browser confirms with the client secret and the card. */
 export async function confirmIntent(
@@ -259,9 +278,9 @@ export async function confirmIntent(
       .set({ status: "requires_action" })
       .where(eq(paymentIntents.id, intent.id))
       .returning();
-    return { intent: waiting!, declined: false };
+    return { intent: fromRow(waiting!), declined: false };
   }
-  return finishIntent(ctx, tx, withCard!, outcome === "succeeds");
+  return finishIntent(ctx, tx, fromRow(withCard!), outcome === "succeeds");
 }
 
 /** The sandbox 3-D Secure page's answer: approve → succeeded, decline → failed. */
@@ -271,7 +290,7 @@ export async function completeThreeDs(
   id: string,
   token: string,
   approve: boolean,
-): Promise<IntentRow> {
+): Promise<Intent> {
   const intent = await findIntent(tx, null, id, { forUpdate: true });
   if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error("resource_missing", "No such authentication.");
   if (intent.status !== "requires_action") return intent; // a second click changes nothing
@@ -281,7 +300,7 @@ export async function completeThreeDs(
   return (await finishIntent(ctx, tx, intent, approve, approve ? undefined : "authentication_failed")).intent;
 }
 
-export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<IntentRow> {
+export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<Intent> {
   const intent = await findIntent(tx, caller, id, { forUpdate: true });
   if (intent.status === "succeeded" || intent.status === "canceled") {
     throw new V1Error(
@@ -300,10 +319,10 @@ export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Pa
       .update(payments)
       .set({ status: "deleted" })
       .where(and(eq(payments.id, intent.paymentId), eq(payments.status, "active")));
-  return row!;
+  return fromRow(row!);
 }
 
-async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: IntentRow): Promise<void> {
+async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Intent): Promise<void> {
   if (!intent.linkId) return;
   const [row] = await tx
     .select({ link: paymentLinks })
@@ -324,7 +343,7 @@ async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Inte
 async function finishIntent(
   ctx: GatewayContext,
   tx: Executor,
-  intent: IntentRow,
+  intent: Intent,
   success: boolean,
   declineCode = "generic_decline",
 ): Promise<ConfirmOutcome> {
@@ -350,7 +369,7 @@ async function finishIntent(
       .update(payments)
       .set({ ...content, status: success ? "paid" : "rejected", paidAt: success ? now : null })
       .where(eq(payments.id, payment.id));
-    return { intent: done!, declined: !success };
+    return { intent: fromRow(done!), declined: !success };
   }
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).limit(1);
   if (!link) throw new Error(`link ${intent.linkId} missing`);
@@ -364,7 +383,7 @@ async function finishIntent(
     await tx.update(payments).set({ status: "rejected" }).where(eq(payments.id, payment.id));
     // Only a link still waiting on this card turns rejected; otherwise the decline is the intent's alone.
     if (linkState(link, now) !== "pending" || link.currentPaymentId !== payment.id)
-      return { intent: done!, declined: true };
+      return { intent: fromRow(done!), declined: true };
     const [rejected] = await tx
       .update(paymentLinks)
       .set({ status: transition("pending", "reject"), updatedAt: now })
@@ -380,5 +399,5 @@ async function finishIntent(
     [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }],
     now,
   );
-  return { intent: done!, declined: !success };
+  return { intent: fromRow(done!), declined: !success };
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { payments, qrCodes } from "@/lib/db/schema";
-import { formatMoney } from "@/lib/contract/money";
+import { formatMoney, type Minor } from "@/lib/contract/money";
 import { fitsQrisAmount } from "@/lib/qris";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
@@ -21,7 +21,12 @@ export async function generateQr(
   ctx: GatewayContext,
   tx: Executor,
   partner: Partner,
-  input: { partnerReferenceNo: string; amountMinor: number; merchantId?: string | undefined; validUntil?: Date | undefined },
+  input: {
+    partnerReferenceNo: string;
+    amountMinor: Minor;
+    merchantId?: string | undefined;
+    validUntil?: Date | undefined;
+  },
 ): Promise<QrRow> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed");
   const availability = methodAvailability(await loadCatalogue(ctx, tx), "qr", "qris");
@@ -35,7 +40,13 @@ export async function generateQr(
   const [dup] = await tx
     .select({ ref: qrCodes.referenceNo })
     .from(qrCodes)
-    .where(and(eq(qrCodes.partnerId, partner.id), eq(qrCodes.partnerReferenceNo, input.partnerReferenceNo), isNull(qrCodes.paymentId)))
+    .where(
+      and(
+        eq(qrCodes.partnerId, partner.id),
+        eq(qrCodes.partnerReferenceNo, input.partnerReferenceNo),
+        isNull(qrCodes.paymentId),
+      ),
+    )
     .limit(1);
   if (dup) throw new SnapError("duplicatePartnerReference");
   const ref = referenceNo("QR", now);
@@ -79,10 +90,16 @@ export async function generateQr(
   }
 }
 
-export async function findQr(tx: Executor, partner: Partner, ref: { originalReferenceNo?: string | undefined; originalPartnerReferenceNo?: string | undefined }): Promise<QrRow> {
+export async function findQr(
+  tx: Executor,
+  partner: Partner,
+  ref: { originalReferenceNo?: string | undefined; originalPartnerReferenceNo?: string | undefined },
+): Promise<QrRow> {
   let where;
-  if (ref.originalReferenceNo) where = and(eq(qrCodes.referenceNo, ref.originalReferenceNo), eq(qrCodes.partnerId, partner.id));
-  else if (ref.originalPartnerReferenceNo) where = and(eq(qrCodes.partnerReferenceNo, ref.originalPartnerReferenceNo), eq(qrCodes.partnerId, partner.id));
+  if (ref.originalReferenceNo)
+    where = and(eq(qrCodes.referenceNo, ref.originalReferenceNo), eq(qrCodes.partnerId, partner.id));
+  else if (ref.originalPartnerReferenceNo)
+    where = and(eq(qrCodes.partnerReferenceNo, ref.originalPartnerReferenceNo), eq(qrCodes.partnerId, partner.id));
   else throw new SnapError("invalidMandatoryField", "originalReferenceNo");
   const [row] = await tx.select().from(qrCodes).where(where).limit(1);
   if (!row) throw new SnapError("transactionNotFound");

@@ -12,7 +12,7 @@ import { generateRsaKeyPair } from "./vault";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
 import { qrNotification, vaNotification } from "@/lib/snap/notifications";
-import { formatMoney } from "@/lib/contract/money";
+import { asMinor, formatMoney } from "@/lib/contract/money";
 
 export const SANDBOX_CHANNEL_ID = "95221";
 
@@ -129,7 +129,11 @@ export async function seedSandbox(ctx: GatewayContext): Promise<SandboxCredentia
   return credentials;
 }
 
-async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: Partner): Promise<{ view: LinkView; state: string }[]> {
+async function seedDemoLinks(
+  ctx: GatewayContext,
+  merchant: Partner,
+  acquirer: Partner,
+): Promise<{ view: LinkView; state: string }[]> {
   const demo = async (ref: string, title: string, items: [string, number, number][], fees: [string, number][]) =>
     ctx.db.transaction((tx) =>
       createPaymentLink(ctx, tx, merchant, {
@@ -140,8 +144,8 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
         invoice: {
           title,
           subTitle: `Invoice ${ref} · ${formatJakarta(ctx.now()).slice(0, 10)}`,
-          items: items.map(([name, priceMinor, quantity]) => ({ name, priceMinor, quantity })),
-          fees: fees.map(([text, valueMinor]) => ({ text, valueMinor })),
+          items: items.map(([name, priceMinor, quantity]) => ({ name, priceMinor: asMinor(priceMinor), quantity })),
+          fees: fees.map(([text, valueMinor]) => ({ text, valueMinor: asMinor(valueMinor) })),
           customer: {
             firstName: "Siti",
             lastName: "Rahmawati",
@@ -162,23 +166,73 @@ async function seedDemoLinks(ctx: GatewayContext, merchant: Partner, acquirer: P
         language: null,
       }),
     );
-  const open = await demo("DEMO-OPEN-001", "Coffee beans subscription", [["Gayo Arabica 250 g", 12_500_000, 2], ["Toraja Kalosi 250 g", 11_000_000, 1]], [["Shipping", 1_500_000], ["Member discount", -2_000_000]]);
-  const vaLink = await demo("DEMO-VA-002", "Office pantry order", [["Kopi Susu 1 L", 8_500_000, 3]], [["Service fee", 250_000]]);
-  const qrLink = await demo("DEMO-QR-003", "Table 7", [["Es Kopi Gula Aren", 2_800_000, 2], ["Roti Bakar", 3_200_000, 1]], []);
-  const paidLink = await demo("DEMO-PAID-004", "Catering deposit", [["Nasi kotak (50 pax)", 3_500_000, 50]], [["Delivery", 5_000_000]]);
-  const rejectedLink = await demo("DEMO-REJECTED-005", "Roastery workshop ticket", [["Workshop seat", 35_000_000, 1]], []);
+  const open = await demo(
+    "DEMO-OPEN-001",
+    "Coffee beans subscription",
+    [
+      ["Gayo Arabica 250 g", 12_500_000, 2],
+      ["Toraja Kalosi 250 g", 11_000_000, 1],
+    ],
+    [
+      ["Shipping", 1_500_000],
+      ["Member discount", -2_000_000],
+    ],
+  );
+  const vaLink = await demo(
+    "DEMO-VA-002",
+    "Office pantry order",
+    [["Kopi Susu 1 L", 8_500_000, 3]],
+    [["Service fee", 250_000]],
+  );
+  const qrLink = await demo(
+    "DEMO-QR-003",
+    "Table 7",
+    [
+      ["Es Kopi Gula Aren", 2_800_000, 2],
+      ["Roti Bakar", 3_200_000, 1],
+    ],
+    [],
+  );
+  const paidLink = await demo(
+    "DEMO-PAID-004",
+    "Catering deposit",
+    [["Nasi kotak (50 pax)", 3_500_000, 50]],
+    [["Delivery", 5_000_000]],
+  );
+  const rejectedLink = await demo(
+    "DEMO-REJECTED-005",
+    "Roastery workshop ticket",
+    [["Workshop seat", 35_000_000, 1]],
+    [],
+  );
   const choose = (link: LinkView, groupId: string, methodId: string) =>
-    ctx.db.transaction((tx) => choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }));
+    ctx.db.transaction((tx) =>
+      choosePaymentMethod(ctx, tx, merchant, { paymentLinkId: link.link.id }, { groupId, methodId }),
+    );
   const va = await choose(vaLink, "va", "bca");
   const qr = await choose(qrLink, "qr", "qris");
   // Settled through the same code a real notification takes.
   const paidVa = await choose(paidLink, "va", "bni");
   await ctx.db.transaction((tx) =>
-    settleVaPayment(ctx, tx, acquirer, vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) })),
+    settleVaPayment(
+      ctx,
+      tx,
+      acquirer,
+      vaNotification({ virtualAccountNo: paidVa.payment!.contentValue, amount: formatMoney(paidVa.link.totalMinor) }),
+    ),
   );
   const rejectedQr = await choose(rejectedLink, "qr", "qris");
   await ctx.db.transaction((tx) =>
-    applyQrNotification(ctx, tx, acquirer, qrNotification({ referenceNo: rejectedQr.payment!.referenceNo, amount: formatMoney(rejectedQr.link.totalMinor), status: "06" })),
+    applyQrNotification(
+      ctx,
+      tx,
+      acquirer,
+      qrNotification({
+        referenceNo: rejectedQr.payment!.referenceNo,
+        amount: formatMoney(rejectedQr.link.totalMinor),
+        status: "06",
+      }),
+    ),
   );
   return [
     { view: open, state: "no-method" },

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { payments, virtualAccounts } from "@/lib/db/schema";
-import { formatMoney } from "@/lib/contract/money";
+import { formatMoney, ZERO, type Minor } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
 import { loadCatalogue } from "./catalogue";
@@ -22,7 +22,7 @@ export interface VaInput {
   virtualAccountEmail?: string | undefined;
   virtualAccountPhone?: string | undefined;
   trxId: string;
-  amountMinor: number | null;
+  amountMinor: Minor | null;
   trxType: "C" | "O";
   expiresAt: Date;
   additionalInfo?: Record<string, unknown> | undefined;
@@ -55,7 +55,11 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
   const customerNo = input.customerNo.trim();
   const virtualAccountNo = `${partnerServiceId}${customerNo}`;
   const digits = vaDigits(virtualAccountNo);
-  const [clash] = await tx.select({ id: virtualAccounts.id }).from(virtualAccounts).where(eq(virtualAccounts.accountDigits, digits)).limit(1);
+  const [clash] = await tx
+    .select({ id: virtualAccounts.id })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.accountDigits, digits))
+    .limit(1);
   if (clash) throw new SnapError("duplicateVirtualAccount");
   const paymentId = randomUUID();
   try {
@@ -66,7 +70,7 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
       groupId: "va",
       methodId: bank.id,
       status: "active",
-      amountMinor: input.amountMinor ?? 0,
+      amountMinor: input.amountMinor ?? ZERO,
       currency: "IDR",
       contentName: input.virtualAccountName,
       contentValue: virtualAccountNo,
@@ -103,14 +107,22 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
 }
 
 /** The partner's own VA by number (spaces as SNAP writes them or not), locked for change. */
-export async function findVa(tx: Executor, partner: Partner, virtualAccountNo: string, { forUpdate = false } = {}): Promise<VaRow> {
+export async function findVa(
+  tx: Executor,
+  partner: Partner,
+  virtualAccountNo: string,
+  { forUpdate = false } = {},
+): Promise<VaRow> {
   const q = tx
     .select()
     .from(virtualAccounts)
-    .where(and(eq(virtualAccounts.accountDigits, vaDigits(virtualAccountNo)), eq(virtualAccounts.partnerId, partner.id)))
+    .where(
+      and(eq(virtualAccounts.accountDigits, vaDigits(virtualAccountNo)), eq(virtualAccounts.partnerId, partner.id)),
+    )
     .limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
-  if (!row || row.status === "deleted" || row.status === "retired") throw new SnapError("invalidBillReason", "not found");
+  if (!row || row.status === "deleted" || row.status === "retired")
+    throw new SnapError("invalidBillReason", "not found");
   return row;
 }
 
@@ -119,7 +131,11 @@ export async function updateVa(ctx: GatewayContext, tx: Executor, partner: Partn
   const va = await findVa(tx, partner, input.virtualAccountNo, { forUpdate: true });
   if (va.status === "paid") throw new SnapError("paidBill");
   if (va.paymentId) {
-    const [p] = await tx.select({ linkId: payments.linkId }).from(payments).where(eq(payments.id, va.paymentId)).limit(1);
+    const [p] = await tx
+      .select({ linkId: payments.linkId })
+      .from(payments)
+      .where(eq(payments.id, va.paymentId))
+      .limit(1);
     if (p?.linkId) throw new SnapError("featureNotAllowed", "this VA belongs to a payment link");
   }
   if (input.expiresAt.getTime() <= ctx.now().getTime()) throw new SnapError("invalidFieldFormat", "expiredDate");
@@ -139,15 +155,27 @@ export async function updateVa(ctx: GatewayContext, tx: Executor, partner: Partn
     .where(eq(virtualAccounts.id, va.id))
     .returning();
   if (va.paymentId) {
-    await tx.update(payments).set({ amountMinor: input.amountMinor ?? 0, contentName: input.virtualAccountName }).where(eq(payments.id, va.paymentId));
+    await tx
+      .update(payments)
+      .set({ amountMinor: input.amountMinor ?? ZERO, contentName: input.virtualAccountName })
+      .where(eq(payments.id, va.paymentId));
   }
   return row!;
 }
 
-export async function deleteVa(ctx: GatewayContext, tx: Executor, partner: Partner, virtualAccountNo: string): Promise<VaRow> {
+export async function deleteVa(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  virtualAccountNo: string,
+): Promise<VaRow> {
   const va = await findVa(tx, partner, virtualAccountNo, { forUpdate: true });
   if (va.status === "paid") throw new SnapError("paidBill");
-  const [row] = await tx.update(virtualAccounts).set({ status: "deleted", updatedAt: ctx.now() }).where(eq(virtualAccounts.id, va.id)).returning();
+  const [row] = await tx
+    .update(virtualAccounts)
+    .set({ status: "deleted", updatedAt: ctx.now() })
+    .where(eq(virtualAccounts.id, va.id))
+    .returning();
   if (va.paymentId) await tx.update(payments).set({ status: "deleted" }).where(eq(payments.id, va.paymentId));
   return row!;
 }
@@ -161,7 +189,7 @@ export function vaData(va: VaRow) {
     virtualAccountEmail: va.virtualAccountEmail ?? "",
     virtualAccountPhone: va.virtualAccountPhone ?? "",
     trxId: va.trxId,
-    totalAmount: { value: formatMoney(va.amountMinor ?? 0), currency: va.currency },
+    totalAmount: { value: formatMoney(va.amountMinor ?? ZERO), currency: va.currency },
     virtualAccountTrxType: va.trxType,
     expiredDate: formatJakarta(va.expiresAt),
     additionalInfo: va.additionalInfo ?? {},
@@ -169,7 +197,11 @@ export function vaData(va: VaRow) {
 }
 
 /** Inquiry VA Status: the link codes, 02 until paid, 03 once expired unpaid. */
-export function vaStatus(va: VaRow, now: Date, ids: { inquiryRequestId?: string | undefined; paymentRequestId?: string | undefined }) {
+export function vaStatus(
+  va: VaRow,
+  now: Date,
+  ids: { inquiryRequestId?: string | undefined; paymentRequestId?: string | undefined },
+) {
   const flag = va.status === "paid" ? "00" : va.expiresAt.getTime() <= now.getTime() ? "03" : "02";
   return {
     partnerServiceId: va.partnerServiceId,
@@ -178,8 +210,8 @@ export function vaStatus(va: VaRow, now: Date, ids: { inquiryRequestId?: string 
     inquiryRequestId: ids.inquiryRequestId ?? "",
     paymentRequestId: va.paymentRequestId ?? ids.paymentRequestId ?? "",
     trxId: va.trxId,
-    paidAmount: { value: formatMoney(va.paidAmountMinor ?? 0), currency: va.currency },
-    totalAmount: { value: formatMoney(va.amountMinor ?? 0), currency: va.currency },
+    paidAmount: { value: formatMoney(va.paidAmountMinor ?? ZERO), currency: va.currency },
+    totalAmount: { value: formatMoney(va.amountMinor ?? ZERO), currency: va.currency },
     transactionDate: formatJakarta(va.paidAt ?? va.createdAt),
     paymentFlagStatus: flag as "00" | "02" | "03",
     paymentFlagReason: FLAG_REASONS[flag],
