@@ -114,7 +114,7 @@ export async function ExpiredView({ link }: { link: PaymentLinkData }) {
           {reference}
         </Fact>
         {contentOf(link) ? (
-          <Fact label={bankName(link.payment.bank)} className="font-mono">
+          <Fact label={await methodLabel(link)} className="font-mono">
             {paymentReference(link)}
           </Fact>
         ) : null}

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type Minor } from "@/lib/contract/money";
+import { formatMoney, isWholeRupiah, parseMoney, type Minor } from "@/lib/contract/money";
 import { INTL_LOCALE, type Locale } from "./locale";
 
 /**
@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Locale } from "./locale";
  * float ever holds an amount).
  */
 export function rupiah(minor: Minor, locale: Locale): string {
-  const fraction = Math.abs(minor) % 100 !== 0;
+  const fraction = !isWholeRupiah(minor);
   return new Intl.NumberFormat(INTL_LOCALE[locale], {
     style: "currency",
     currency: "IDR",
