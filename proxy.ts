@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
-import { isLocale, pickLocale } from "./lib/i18n/locale";
+import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml } from "./lib/ui/not-found";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
-import { LANG_COOKIE, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
+import { secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/checkout/security-headers";
 import { sessionOpens } from "./lib/checkout/session-guard";
 
@@ -45,8 +45,15 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   if (isLocale(lang)) headers.set(LANG_HEADER, lang);
 
   const notFound = () => {
-    const locale = pickLocale({ explicit: lang, cookie: req.cookies.get(LANG_COOKIE)?.value, acceptLanguage: req.headers.get("accept-language") });
-    return new NextResponse(notFoundHtml(locale), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale } });
+    const locale = pickLocale({
+      explicit: lang,
+      cookie: req.cookies.get(LANG_COOKIE)?.value,
+      acceptLanguage: req.headers.get("accept-language"),
+    });
+    return new NextResponse(notFoundHtml(locale), {
+      status: 404,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale },
+    });
   };
   let res: NextResponse;
   const match = CHECKOUT_PATH.exec(url.pathname);

@@ -2,10 +2,8 @@ import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { loadLink } from "@/lib/checkout/links";
 import { classifyFailure } from "@/lib/checkout/failures";
-import { LANG_COOKIE } from "@/lib/checkout/session";
 import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
-import { pickLocale, type Locale } from "@/lib/i18n/locale";
-
+import { LANG_COOKIE, pickLocale, type Locale } from "@/lib/i18n/locale";
 
 export async function resolveLocale(): Promise<Locale> {
   const h = await headers();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** Banks by their proper names (not translated); QRIS and card are methods, named by messages/. */
 const NAMES: Record<string, string> = {
   bca: "BCA",
   bni: "BNI",
@@ -8,8 +9,6 @@ const NAMES: Record<string, string> = {
   mandiri: "Mandiri",
   permata: "Permata",
   cimb: "CIMB Niaga",
-  qris: "QRIS",
-  card: "Card",
 };
 
 /** Banks with written payment steps in messages/ (BankSteps.*); the rest get the generic steps. */
@@ -31,7 +30,9 @@ export function bankLogo(id: string): string | null {
   logos ??= new Set(
     (() => {
       try {
-        return fs.readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "public/logos")).map((f) => f.replace(/\.svg$/, ""));
+        return fs
+          .readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "public/logos"))
+          .map((f) => f.replace(/\.svg$/, ""));
       } catch {
         return [];
       }

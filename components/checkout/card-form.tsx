@@ -6,13 +6,16 @@ import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } fro
 import { sandboxNoteClass } from "@/lib/ui/recipes";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import type { Locale } from "@/lib/i18n/locale";
 
 export interface CardFormLabels {
   heading: string;
   number: string;
   expiry: string;
+  expiryPlaceholder: string;
   cvc: string;
   name: string;
+  /** "Pay Rp 150.000", amount included */
   pay: string;
   processing: string;
   /** "Visa card", "Kartu Visa" …: the detected brand, announced. */
@@ -47,17 +50,7 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  * the payment intent with its secret key), then confirms the card directly with the gateway
  * through the SDK: the number and CVC never reach this app's server.
  */
-export function CardForm({
-  linkId,
-  amountText,
-  locale,
-  labels,
-}: {
-  linkId: string;
-  amountText: string;
-  locale: "en" | "id";
-  labels: CardFormLabels;
-}) {
+export function CardForm({ linkId, locale, labels }: { linkId: string; locale: Locale; labels: CardFormLabels }) {
   const id = useId();
   const { startCardPayment } = useCheckoutActions();
   const [number, setNumber] = useState("");
@@ -177,7 +170,7 @@ export function CardForm({
         {input("expiry", labels.expiry, {
           inputMode: "numeric",
           autoComplete: "cc-exp",
-          placeholder: "MM/YY",
+          placeholder: labels.expiryPlaceholder,
           value: expiry,
           maxLength: 7,
           onChange: (e) => setExpiry(e.target.value),
@@ -195,7 +188,7 @@ export function CardForm({
         {errors.form ?? (busy === "redirecting" ? labels.redirecting : "")}
       </p>
       <Button type="submit" block disabled={!!busy} aria-busy={!!busy}>
-        {busy ? labels.processing : labels.pay.replace("{amount}", amountText)}
+        {busy ? labels.processing : labels.pay}
       </Button>
       <p className="text-sm text-muted">{labels.secureNote}</p>
     </form>

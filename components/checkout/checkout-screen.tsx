@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { ReactNode } from "react";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
-import type { Locale } from "@/lib/i18n/locale";
 import { bankName } from "./banks";
 import { BRAND_LABEL } from "@/lib/contract/card";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
@@ -28,7 +28,6 @@ export interface CheckoutScreenProps {
   view: CheckoutView;
   /** Method API groups: needed when the picker shows (open, changing, rejected + retry) */
   groups: MethodGroup[] | null;
-  locale: Locale;
   timeZone: string;
   nowMs: number;
   /** show the method picker although a method is chosen (the "change method" control) */
@@ -47,14 +46,16 @@ export interface CheckoutScreenProps {
  * same component; preview passes `preview`, which disables every control and all polling.
  */
 export async function CheckoutScreen(props: CheckoutScreenProps) {
-  const { link, view, groups, locale, timeZone, nowMs, changing, query, lang, preview, live } = props;
-  const [tl, ts, tm, tp, tc, tsb] = await Promise.all([
-    getTranslations({ locale, namespace: "Layout" }),
-    getTranslations({ locale, namespace: "Summary" }),
-    getTranslations({ locale, namespace: "Methods" }),
-    getTranslations({ locale, namespace: "Payment" }),
-    getTranslations({ locale, namespace: "Card" }),
-    getTranslations({ locale, namespace: "Sandbox" }),
+  const { link, view, groups, timeZone, nowMs, changing, query, lang, preview, live } = props;
+  // The request's locale (i18n/request.ts); client islands get it as a prop (docs/i18n.md).
+  const [locale, tl, ts, tm, tp, tc, tsb] = await Promise.all([
+    requestLocale(),
+    getTranslations("Layout"),
+    getTranslations("Summary"),
+    getTranslations("Methods"),
+    getTranslations("Payment"),
+    getTranslations("Card"),
+    getTranslations("Sandbox"),
   ]);
   const merchant = link.additionalInfo.merchantName;
   const totalMinor = minorOf(link.totalAmount.value);
@@ -78,7 +79,6 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       {note}
       <MethodPicker
         groups={groups ?? []}
-        locale={locale}
         linkId={link.paymentLinkId}
         lang={lang}
         preview={!!preview}
@@ -88,13 +88,13 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
   );
 
   let panel: ReactNode;
-  if (view === "paid") panel = <PaidView link={link} locale={locale} timeZone={timeZone} />;
-  else if (view === "expired") panel = <ExpiredView link={link} locale={locale} />;
+  if (view === "paid") panel = <PaidView link={link} timeZone={timeZone} />;
+  else if (view === "expired") panel = <ExpiredView link={link} />;
   else if (view === "rejected") {
     panel = changing ? (
       picker(tm("changeHeading"), null)
     ) : (
-      <RejectedView link={link} locale={locale} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />
+      <RejectedView link={link} retryHref={preview ? null : withQuery({ change: "1" }) + "#payment"} />
     );
   } else if (view === "open") panel = picker(tm("heading"), null);
   else if (changing && content) {
@@ -113,13 +113,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     let method: ReactNode;
     if (view === "va")
       method = (
-        <VaPanel
-          bank={link.payment.bank}
-          vaNumber={content.value}
-          totalMinor={totalMinor}
-          locale={locale}
-          sample={preview?.sample}
-        />
+        <VaPanel bank={link.payment.bank} vaNumber={content.value} totalMinor={totalMinor} sample={preview?.sample} />
       );
     else if (view === "qr")
       method = (
@@ -128,7 +122,6 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           merchant={merchant}
           totalMinor={totalMinor}
           deadlineText={deadlineText}
-          locale={locale}
           pngHref={preview ? null : `${base}/qr.png`}
         />
       );
@@ -143,15 +136,15 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       method = (
         <CardStep
           linkId={link.paymentLinkId}
-          amountText={rupiah(totalMinor, locale)}
           locale={locale}
           labels={{
             heading: tc("heading"),
             number: tc("number"),
             expiry: tc("expiry"),
+            expiryPlaceholder: tc("expiryPlaceholder"),
             cvc: tc("cvc"),
             name: tc("name"),
-            pay: tc("pay", { amount: "{amount}" }),
+            pay: tc("pay", { amount: rupiah(totalMinor, locale) }),
             processing: tc("processing"),
             brand: {
               visa: tc("brand", { brand: BRAND_LABEL.visa }),
@@ -228,6 +221,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       {pending ? (
         <Countdown
           initialRemaining={Math.max(0, remaining)}
+          locale={locale}
           label={ts("timeLeft")}
           announce={{
             10: ts("announceMinutes", { minutes: 10 }),
@@ -249,9 +243,9 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         aria-labelledby="payment-heading"
         data-view={view}
       >
-        {pending ? <UntilExpiry fallback={<ExpiredView link={link} locale={locale} />}>{panel}</UntilExpiry> : panel}
+        {pending ? <UntilExpiry fallback={<ExpiredView link={link} />}>{panel}</UntilExpiry> : panel}
       </Card>
-      <Invoice link={link} locale={locale} />
+      <Invoice link={link} />
     </>
   );
 
@@ -262,7 +256,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       </a>
       <header className={chrome.topbar}>
         <span className={chrome.brand}>{merchant}</span>
-        <LanguageSwitcher locale={locale} query={query} />
+        <LanguageSwitcher query={query} />
         {preview?.banner}
       </header>
       <main className="mx-auto grid w-full max-w-[70rem] flex-1 grid-cols-1 content-start gap-3 p-3 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:grid-rows-[auto_1fr] lg:gap-4 lg:p-6">
@@ -294,8 +288,6 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
               pay: tsb("pay"),
               fail: tsb("fail"),
               working: tsb("working"),
-              sent: tsb("sent", { path: "{path}" }),
-              answered: tsb("answered", { status: "{status}" }),
             }}
           />
         </div>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { formatRemaining } from "@/lib/i18n/format";
 import { tabular } from "@/lib/ui/recipes";
+import type { Locale } from "@/lib/i18n/locale";
 import { useClock } from "./checkout-clock";
 
 /** Below this the countdown turns prominent; above it, it stays quiet. */
@@ -12,6 +13,8 @@ const BOX = "mt-1 flex min-h-8 items-baseline justify-between gap-4 rounded-md p
 
 export interface CountdownProps {
   initialRemaining: number;
+  /** for the day unit of a long wait (a client island has no next-intl context: see docs/i18n.md) */
+  locale: Locale;
   label: string;
   /** pre-translated announcements for 10, 5 and 1 minute(s) left, and for expiry */
   announce: { 10: string; 5: string; 1: string; expired: string };
@@ -21,7 +24,7 @@ export interface CountdownProps {
  * Visible every second, spoken rarely: the ticking value is a timer with live announcements
  * off, and a separate polite region speaks only at 10, 5 and 1 minute(s) and at expiry.
  */
-export function Countdown({ initialRemaining, label, announce }: CountdownProps) {
+export function Countdown({ initialRemaining, locale, label, announce }: CountdownProps) {
   const { offset, expiresAt, expired } = useClock();
   const [remaining, setRemaining] = useState(initialRemaining);
   const [spoken, setSpoken] = useState("");
@@ -48,7 +51,7 @@ export function Countdown({ initialRemaining, label, announce }: CountdownProps)
     >
       <span>{label}</span>
       <span role="timer" aria-live="off" className={`min-w-[8ch] text-right font-semibold ${tabular}`}>
-        {formatRemaining(expired ? 0 : remaining)}
+        {formatRemaining(expired ? 0 : remaining, locale)}
       </span>
       <span className="sr-only" aria-live="polite" aria-atomic="true">
         {expired ? announce.expired : spoken}

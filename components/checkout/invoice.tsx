@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
-import { multiplyMinor } from "@/lib/contract/money";
-import type { Locale } from "@/lib/i18n/locale";
+import { multiplyMinor, type Minor } from "@/lib/contract/money";
 import { minorOf, rupiah } from "@/lib/i18n/format";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -10,10 +10,10 @@ import { Table, Td, Th } from "@/components/ui/table";
 type Info = PaymentLinkData["additionalInfo"];
 
 /** The invoice: items (quantity × price, line total), fees (negative ones as discounts), totals. */
-export async function Invoice({ link, locale }: { link: PaymentLinkData; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "Invoice" });
+export async function Invoice({ link }: { link: PaymentLinkData }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Invoice")]);
   const info = link.additionalInfo;
-  const money = (minor: number) => rupiah(minor, locale);
+  const money = (minor: Minor) => rupiah(minor, locale);
   return (
     <Card className="lg:col-start-1 lg:row-start-2 lg:self-start" aria-labelledby="invoice-heading">
       <h2 id="invoice-heading">{t("heading")}</h2>
@@ -74,9 +74,7 @@ export async function Invoice({ link, locale }: { link: PaymentLinkData; locale:
           </tr>
         </tbody>
       </Table>
-      <p className="text-sm text-muted">
-        {t("reference")}: {link.partnerReferenceNo}
-      </p>
+      <p className="text-sm text-muted">{t("reference", { reference: link.partnerReferenceNo })}</p>
       <Customer info={info} t={t} />
     </Card>
   );

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { Locale } from "@/lib/i18n/locale";
 import { chrome } from "@/lib/ui/recipes";
 
@@ -6,8 +7,8 @@ import { chrome } from "@/lib/ui/recipes";
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
  * (CONTRACT §4) and the proxy stores the choice in the language cookie.
  */
-export async function LanguageSwitcher({ locale, query }: { locale: Locale; query: Record<string, string> }) {
-  const t = await getTranslations({ locale, namespace: "Layout" });
+export async function LanguageSwitcher({ query }: { query: Record<string, string> }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Layout")]);
   const href = (lang: Locale) => `?${new URLSearchParams({ ...query, lang }).toString()}`;
   const options: [Locale, string, string][] = [
     ["en", "EN", t("languageEnglish")],

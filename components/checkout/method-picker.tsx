@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { MethodGroup } from "@/lib/contract/payment-link";
 import type { Locale } from "@/lib/i18n/locale";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,6 @@ const METHOD =
 
 export interface MethodPickerProps {
   groups: MethodGroup[];
-  locale: Locale;
   linkId: string;
   lang: string | null;
   /** preview renders the same markup with every control disabled and no action */
@@ -30,8 +30,8 @@ export interface MethodPickerProps {
  * Method groups from the Method API, in the payer's language. Inactive groups and methods stay
  * on screen, disabled, with the gateway's reason; a group without methods shows only its reason.
  */
-export async function MethodPicker({ groups, locale, linkId, lang, preview, currentBank }: MethodPickerProps) {
-  const t = await getTranslations({ locale, namespace: "Methods" });
+export async function MethodPicker({ groups, linkId, lang, preview, currentBank }: MethodPickerProps) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Methods")]);
   return (
     <ul className="m-0 grid list-none gap-3 p-0">
       {groups.map((g) => {
@@ -97,7 +97,7 @@ export async function MethodPicker({ groups, locale, linkId, lang, preview, curr
                         <span className="font-semibold">{m.title}</span>
                         {why ? (
                           <span id={`${id}-why`} className={REASON}>
-                            {t("unavailable")}: {why}
+                            {t("unavailable", { reason: why })}
                           </span>
                         ) : (
                           <span className="text-sm text-muted">{m.subtitle}</span>

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import type { Locale } from "@/lib/i18n/locale";
@@ -30,24 +31,15 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
   return c.value || link.partnerReferenceNo;
 }
 
-async function methodLabel(link: PaymentLinkData, locale: Locale): Promise<string> {
-  if (link.payment.type === "va")
-    return (await getTranslations({ locale, namespace: "Va" }))("title", { bank: bankName(link.payment.bank) });
-  if (link.payment.type === "cc") return (await getTranslations({ locale, namespace: "Card" }))("method");
-  if (link.payment.type === "qr") return "QRIS";
+async function methodLabel(link: PaymentLinkData): Promise<string> {
+  if (link.payment.type === "va") return (await getTranslations("Va"))("title", { bank: bankName(link.payment.bank) });
+  if (link.payment.type === "cc") return (await getTranslations("Card"))("method");
+  if (link.payment.type === "qr") return (await getTranslations("Qr"))("method");
   return bankName(link.payment.bank);
 }
 
-export async function PaidView({
-  link,
-  locale,
-  timeZone,
-}: {
-  link: PaymentLinkData;
-  locale: Locale;
-  timeZone: string;
-}) {
-  const t = await getTranslations({ locale, namespace: "Paid" });
+export async function PaidView({ link, timeZone }: { link: PaymentLinkData; timeZone: string }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Paid")]);
   const merchant = link.additionalInfo.merchantName;
   const paidTime = link.additionalInfo.paidTime;
   const redirectUrl = link.additionalInfo.redirectUrl;
@@ -61,7 +53,7 @@ export async function PaidView({
         <Fact label={t("amount")} className={amountClass}>
           {rupiah(minorOf(link.totalAmount.value), locale)}
         </Fact>
-        <Fact label={t("method")}>{await methodLabel(link, locale)}</Fact>
+        <Fact label={t("method")}>{await methodLabel(link)}</Fact>
         <Fact label={t("reference")}>
           <span className="font-mono">{paymentReference(link)}</span>
           <span className="block text-sm text-muted">{link.partnerReferenceNo}</span>
@@ -82,16 +74,8 @@ export async function PaidView({
   );
 }
 
-export async function RejectedView({
-  link,
-  locale,
-  retryHref,
-}: {
-  link: PaymentLinkData;
-  locale: Locale;
-  retryHref: string | null;
-}) {
-  const t = await getTranslations({ locale, namespace: "Rejected" });
+export async function RejectedView({ link, retryHref }: { link: PaymentLinkData; retryHref: string | null }) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Rejected")]);
   return (
     <div data-state="rejected">
       <h2 id="payment-heading" tabIndex={-1} className={`${HEADING} text-bad`}>
@@ -112,8 +96,8 @@ export async function RejectedView({
   );
 }
 
-export async function ExpiredView({ link, locale }: { link: PaymentLinkData; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "Expired" });
+export async function ExpiredView({ link }: { link: PaymentLinkData }) {
+  const t = await getTranslations("Expired");
   const merchant = link.additionalInfo.merchantName;
   const reference = link.partnerReferenceNo;
   return (
@@ -130,7 +114,7 @@ export async function ExpiredView({ link, locale }: { link: PaymentLinkData; loc
           {reference}
         </Fact>
         {contentOf(link) ? (
-          <Fact label={bankName(link.payment.bank)} className="font-mono">
+          <Fact label={await methodLabel(link)} className="font-mono">
             {paymentReference(link)}
           </Fact>
         ) : null}

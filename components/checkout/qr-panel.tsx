@@ -1,19 +1,19 @@
 import { getTranslations } from "next-intl/server";
+import { requestLocale } from "./request-locale";
 import { parseQris } from "@/lib/qris";
 import { qrisSvg } from "@/lib/qris/render";
-import type { Locale } from "@/lib/i18n/locale";
 import { amountClass } from "@/lib/ui/recipes";
 import { ButtonLink } from "@/components/ui/button";
 import { Fact, Facts } from "@/components/ui/facts";
+import type { Minor } from "@/lib/contract/money";
 import { DownloadIcon } from "@/components/ui/icons";
 import { rupiah } from "@/lib/i18n/format";
 
 export interface QrPanelProps {
   payload: string;
   merchant: string;
-  totalMinor: number;
+  totalMinor: Minor;
   deadlineText: string;
-  locale: Locale;
   /** where the PNG comes from; null in preview */
   pngHref: string | null;
 }
@@ -27,8 +27,8 @@ function qrReference(payload: string): string | null {
 }
 
 /** The QRIS as SVG rendered on the server, with a text alternative and a PNG download. */
-export async function QrPanel({ payload, merchant, totalMinor, deadlineText, locale, pngHref }: QrPanelProps) {
-  const t = await getTranslations({ locale, namespace: "Qr" });
+export async function QrPanel({ payload, merchant, totalMinor, deadlineText, pngHref }: QrPanelProps) {
+  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Qr")]);
   const amount = rupiah(totalMinor, locale);
   const svg = await qrisSvg(payload);
   const reference = qrReference(payload);

@@ -19,8 +19,6 @@ export interface SandboxSimulatorProps {
     pay: string;
     fail: string;
     working: string;
-    sent: string;
-    answered: string;
   };
 }
 
@@ -67,14 +65,14 @@ export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorPro
         {!pending && result?.ok ? (
           <div>
             <h3 id={`${id}-sent`} className={RESULT_HEADING}>
-              {labels.sent.replace("{path}", result.path)}
+              {result.headings.sent}
             </h3>
             {/* focusable: a long payload scrolls, and the keyboard must be able to scroll it */}
             <pre data-testid="simulated-request" tabIndex={0} aria-labelledby={`${id}-sent`} className={PAYLOAD}>
               {JSON.stringify(result.sent, null, 2)}
             </pre>
             <h3 id={`${id}-reply`} className={RESULT_HEADING}>
-              {labels.answered.replace("{status}", String(result.status))}
+              {result.headings.answered}
             </h3>
             <pre data-testid="simulated-reply" tabIndex={0} aria-labelledby={`${id}-reply`} className={PAYLOAD}>
               {JSON.stringify(result.reply, null, 2)}

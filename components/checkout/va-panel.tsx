@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import type { Locale } from "@/lib/i18n/locale";
+import { requestLocale } from "./request-locale";
+import type { Minor } from "@/lib/contract/money";
 import { amountClass } from "@/lib/ui/recipes";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -11,22 +12,23 @@ const VALUE = "m-0 flex flex-wrap items-center gap-x-3 gap-y-1";
 export interface VaPanelProps {
   bank: string;
   vaNumber: string;
-  totalMinor: number;
-  locale: Locale;
+  totalMinor: Minor;
   sample?: string;
 }
 
 /** The VA to pay into: logo, number grouped for reading, copy buttons, steps per channel. */
-export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: VaPanelProps) {
-  const t = await getTranslations({ locale, namespace: "Va" });
-  const tp = await getTranslations({ locale, namespace: "Payment" });
-  const steps = await getTranslations({ locale, namespace: "BankSteps" });
+export async function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
+  const [locale, t, tp, steps] = await Promise.all([
+    requestLocale(),
+    getTranslations("Va"),
+    getTranslations("Payment"),
+    getTranslations("BankSteps"),
+  ]);
   const name = bankName(bank);
   const logo = bankLogo(bank);
   const bare = bareVaNumber(vaNumber);
   const amount = rupiah(totalMinor, locale);
   const which = stepsBank(bank);
-  const fill = (s: string) => s.replaceAll("{va}", bare).replaceAll("{amount}", amount);
   const channels = [
     ["atm", t("atm")],
     ["mobile", t("mobile")],
@@ -84,8 +86,11 @@ export async function VaPanel({ bank, vaNumber, totalMinor, locale, sample }: Va
           <details key={channel} name="va-steps" className="border-t border-line last:border-b">
             <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">{label}</summary>
             <ol className="m-0 mb-3 pl-5">
-              {(steps.raw(`${which}.${channel}`) as string[]).map((s, i) => (
-                <li key={i}>{fill(s)}</li>
+              {(steps.raw(`${which}.${channel}`) as string[]).map((_, i) => (
+                // each step is an ICU message of its own: {va} and {amount} are its arguments
+                <li key={i}>
+                  {steps(`${which}.${channel}.${i}` as `${typeof which}.${typeof channel}.0`, { va: bare, amount })}
+                </li>
               ))}
             </ol>
           </details>

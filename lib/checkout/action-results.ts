@@ -16,7 +16,14 @@ export type StatusResult =
 export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
 
 export type SimulateResult =
-  | { ok: true; path: string; sent: unknown; status: number; reply: unknown }
+  | {
+      ok: true;
+      path: string;
+      sent: unknown;
+      status: number;
+      reply: unknown;
+      headings: { sent: string; answered: string };
+    }
   | { ok: false; error: string };
 
 export type PreviewSignInResult = { ok: true } | { ok: false; error: string };

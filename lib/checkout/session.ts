@@ -9,7 +9,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const SESSION_COOKIE = "nusapay_link";
 export const PREVIEW_COOKIE = "nusapay_preview";
-export const LANG_COOKIE = "nusapay_lang";
 
 export function sessionToken(key: string, linkId: string, secret: string): string {
   return createHmac("sha256", key).update(`checkout:v1:${linkId}:${secret}`).digest("base64url");

@@ -11,13 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Minor } from "@/lib/contract/money";
 
 /**
  * One schema for PGlite and PostgreSQL: text/uuid keys, integer minor units for money,
  * timestamptz for instants, and uniqueness enforced by constraints so that racing
  * requests are decided by the database, not by memory.
  */
-const money = (name: string) => bigint(name, { mode: "number" });
+const money = (name: string) => bigint(name, { mode: "number" }).$type<Minor>();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () =>
   instant("created_at")
@@ -119,12 +120,12 @@ export const methods = pgTable(
 
 export interface InvoiceItem {
   name: string;
-  priceMinor: number;
+  priceMinor: Minor;
   quantity: number;
 }
 export interface InvoiceFee {
   text: string;
-  valueMinor: number;
+  valueMinor: Minor;
 }
 export interface CustomerDetail {
   firstName: string;

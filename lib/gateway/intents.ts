@@ -13,11 +13,23 @@ import { enqueueFor, markLinkPaid } from "./settlement";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "@/lib/contract/uuid";
+import { cardCanCharge, fromWholeRupiah, toWholeRupiah, type Minor } from "@/lib/contract/money";
 
-export type IntentRow = typeof paymentIntents.$inferSelect;
+type IntentRow = typeof paymentIntents.$inferSelect;
+
+/**
+ * An intent as the domain sees it: its amount in minor units, like every other amount. The
+ * column holds whole rupiah (CONTRACT §3, since migration 0002); rather than migrating it,
+ * rows are converted here, where they leave and enter the database.
+ */
+export type Intent = Omit<IntentRow, "amount"> & { amountMinor: Minor };
+
+function fromRow({ amount, ...row }: IntentRow): Intent {
+  return { ...row, amountMinor: fromWholeRupiah(amount) };
+}
 
 export interface CreateIntentInput {
-  amount: number;
+  amountMinor: Minor;
   currency: string;
   customerId?: string | undefined;
   description?: string | undefined;
@@ -51,9 +63,11 @@ export async function createIntent(
   tx: Executor,
   caller: Partner,
   input: CreateIntentInput,
-): Promise<IntentRow> {
+): Promise<Intent> {
   requireCardProcessor(ctx);
   if (input.currency !== "IDR") throw new V1Error("currency_not_supported", "Only IDR is supported.", "currency");
+  if (!cardCanCharge(input.amountMinor))
+    throw new V1Error("parameter_invalid", "amount must be a positive whole number of rupiah.", "amount");
   const linkId = input.metadata.paymentLinkId;
   if (caller.kind === "checkout" && !linkId) {
     throw new V1Error(
@@ -86,7 +100,7 @@ export async function createIntent(
         "The payment link is not waiting for a card payment: choose the card method first (Pay Payment Link).",
       );
     }
-    if (row.link.totalMinor % 100 !== 0 || input.amount * 100 !== row.link.totalMinor) {
+    if (!cardCanCharge(row.link.totalMinor) || input.amountMinor !== row.link.totalMinor) {
       throw new V1Error("amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
     partnerId = row.link.partnerId;
@@ -101,7 +115,7 @@ export async function createIntent(
       groupId: "cc",
       methodId: "card",
       status: "active",
-      amountMinor: input.amount * 100,
+      amountMinor: input.amountMinor,
       currency: "IDR",
       contentName: "",
       contentValue: "",
@@ -117,7 +131,7 @@ export async function createIntent(
       paymentId,
       linkId: linkId ?? null,
       partnerReferenceNo: input.partnerReferenceNo ?? null,
-      amount: input.amount,
+      amount: toWholeRupiah(input.amountMinor),
       currency: input.currency,
       customerId: input.customerId ?? null,
       description: input.description ?? null,
@@ -127,7 +141,7 @@ export async function createIntent(
       createdAtIso: formatUtcMicros(now, Number(process.hrtime.bigint() % 1000n)),
     })
     .returning();
-  return intent!;
+  return fromRow(intent!);
 }
 
 /**
@@ -162,13 +176,13 @@ export async function findIntent(
   caller: Partner | null,
   id: string,
   { forUpdate = false } = {},
-): Promise<IntentRow> {
+): Promise<Intent> {
   if (!isIntentId(id)) throw noSuchIntent(); // before the database, which cannot even compare some of these
   const q = tx.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
   const visible = row && (!caller || (caller.kind === "checkout" ? !!row.linkId : row.partnerId === caller.id));
   if (!visible) throw noSuchIntent();
-  return row;
+  return fromRow(row);
 }
 
 /** Whether the partner already used this partnerReferenceNo for a card payment (SNAP Card Pay). */
@@ -186,7 +200,12 @@ export async function hasIntentForReference(
 }
 
 /** findIntent, with "no such intent" as null; a database fault still throws (it is not a 404). */
-export async function findIntentOrNull(tx: Executor, caller: Partner | null, id: string, opts: { forUpdate?: boolean } = {}): Promise<IntentRow | null> {
+export async function findIntentOrNull(
+  tx: Executor,
+  caller: Partner | null,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Intent | null> {
   try {
     return await findIntent(tx, caller, id, opts);
   } catch (err) {
@@ -223,7 +242,7 @@ export async function confirmScope(
   return row.partnerId;
 }
 
-export type ConfirmOutcome = { intent: IntentRow; declined: boolean };
+export type ConfirmOutcome = { intent: Intent; declined: boolean };
 
 /** The SDK step: the browser confirms with the client secret and the card. */
 export async function confirmIntent(
@@ -281,9 +300,9 @@ export async function confirmIntent(
       .set({ status: "requires_action" })
       .where(eq(paymentIntents.id, intent.id))
       .returning();
-    return { intent: waiting!, declined: false };
+    return { intent: fromRow(waiting!), declined: false };
   }
-  return finishIntent(ctx, tx, withCard!, outcome === "succeeds");
+  return finishIntent(ctx, tx, fromRow(withCard!), outcome === "succeeds");
 }
 
 /** The sandbox 3-D Secure page's answer: approve → succeeded, decline → failed. */
@@ -293,7 +312,7 @@ export async function completeThreeDs(
   id: string,
   token: string,
   approve: boolean,
-): Promise<IntentRow> {
+): Promise<Intent> {
   if (!threeDsSimulated(ctx)) throw new V1Error("resource_missing", "No such authentication.");
   const intent = await findIntent(tx, null, id, { forUpdate: true });
   if (!safeEqual(token, threeDsToken(ctx, id))) throw new V1Error("resource_missing", "No such authentication.");
@@ -304,7 +323,7 @@ export async function completeThreeDs(
   return (await finishIntent(ctx, tx, intent, approve, approve ? undefined : "authentication_failed")).intent;
 }
 
-export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<IntentRow> {
+export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Partner, id: string): Promise<Intent> {
   const intent = await findIntent(tx, caller, id, { forUpdate: true });
   if (intent.status === "succeeded" || intent.status === "canceled") {
     throw new V1Error(
@@ -323,10 +342,10 @@ export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Pa
       .update(payments)
       .set({ status: "deleted" })
       .where(and(eq(payments.id, intent.paymentId), eq(payments.status, "active")));
-  return row!;
+  return fromRow(row!);
 }
 
-async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: IntentRow): Promise<void> {
+async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Intent): Promise<void> {
   if (!intent.linkId) return;
   const [row] = await tx
     .select({ link: paymentLinks })
@@ -347,7 +366,7 @@ async function assertLinkPayable(ctx: GatewayContext, tx: Executor, intent: Inte
 async function finishIntent(
   ctx: GatewayContext,
   tx: Executor,
-  intent: IntentRow,
+  intent: Intent,
   success: boolean,
   declineCode = "generic_decline",
 ): Promise<ConfirmOutcome> {
@@ -373,7 +392,7 @@ async function finishIntent(
       .update(payments)
       .set({ ...content, status: success ? "paid" : "rejected", paidAt: success ? now : null })
       .where(eq(payments.id, payment.id));
-    return { intent: done!, declined: !success };
+    return { intent: fromRow(done!), declined: !success };
   }
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, intent.linkId)).limit(1);
   if (!link) throw new Error(`link ${intent.linkId} missing`);
@@ -381,7 +400,7 @@ async function finishIntent(
   // chosen, the link expired) is the intent's alone: the payment row and the link are
   // another outcome's now and keep it — no rejected row, no card details of this card.
   const waiting = payment.status === "active" && linkState(link, now) === "pending" && link.currentPaymentId === payment.id;
-  if (!success && !waiting) return { intent: done!, declined: true };
+  if (!success && !waiting) return { intent: fromRow(done!), declined: true };
   const withContent = { ...payment, ...content };
   await tx.update(payments).set(content).where(eq(payments.id, payment.id));
   let after;
@@ -406,5 +425,5 @@ async function finishIntent(
     [{ kind: "link", body: linkStatusBody(after.link, after.payment, after.state) }],
     now,
   );
-  return { intent: done!, declined: !success };
+  return { intent: fromRow(done!), declined: !success };
 }

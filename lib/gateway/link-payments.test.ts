@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQris } from "@/lib/qris";
+import { asMinor } from "@/lib/contract/money";
 import { qrisFor } from "./link-payments";
 
 const merchant = {
@@ -10,7 +11,7 @@ const merchant = {
 };
 
 describe("qrisFor: the merchant's QRIS identity", () => {
-  const qr = parseQris(qrisFor(merchant, 24_500_010, "QR202611221504050001"));
+  const qr = parseQris(qrisFor(merchant, asMinor(24_500_010), "QR202611221504050001"));
 
   it("writes an NMID as issued: ID + 13 digits, 15 characters; the acquirer template the bare 13 digits", () => {
     expect(qr.nmid).toMatch(/^ID\d{13}$/);
@@ -20,11 +21,11 @@ describe("qrisFor: the merchant's QRIS identity", () => {
 
   it("carries the merchant's postal code in tag 61", () => {
     expect(qr.postalCode).toBe("10110");
-    expect(parseQris(qrisFor({ ...merchant, postalCode: "40115" }, 100, "R")).postalCode).toBe("40115");
+    expect(parseQris(qrisFor({ ...merchant, postalCode: "40115" }, asMinor(100), "R")).postalCode).toBe("40115");
   });
 
   it("is the same identity on every QR of one merchant", () => {
-    const other = parseQris(qrisFor(merchant, 100, "R2"));
+    const other = parseQris(qrisFor(merchant, asMinor(100), "R2"));
     expect([other.nmid, other.tags["26.01"]]).toEqual([qr.nmid, qr.tags["26.01"]]);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { type paymentLinks, payments, qrCodes, virtualAccounts } from "@/lib/db/schema";
 import { buildDynamicQris } from "@/lib/qris";
+import type { Minor } from "@/lib/contract/money";
 import type { MethodRow } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { padServiceId, randomDigits, referenceNo, vaDigits } from "./ids";
@@ -99,8 +100,10 @@ export async function createLinkPayment(
 /** The previous method stops accepting money: its VA/QR is retired with it. */
 export async function retirePayment(tx: Executor, payment: PaymentRow): Promise<void> {
   // Called with the link locked; VA/QR before the payments row, as lib/gateway/locks.ts orders them.
-  if (payment.groupId === "va") await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
-  if (payment.groupId === "qr") await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
+  if (payment.groupId === "va")
+    await tx.update(virtualAccounts).set({ status: "retired" }).where(eq(virtualAccounts.paymentId, payment.id));
+  if (payment.groupId === "qr")
+    await tx.update(qrCodes).set({ status: "retired" }).where(eq(qrCodes.paymentId, payment.id));
   await tx.update(payments).set({ status: "retired" }).where(eq(payments.id, payment.id));
 }
 
@@ -128,8 +131,15 @@ async function allocateVaNumber(tx: Executor, method: MethodRow) {
  * with "10" as ASPI's do), the PAN from the same digits, tag 61 from its postal code.
  * The caller has checked the amount with fitsQrisAmount: this never sees one it cannot write.
  */
-export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city" | "postalCode">, amountMinor: number, reference: string): string {
-  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`).toString().padStart(19, "0").slice(-13);
+export function qrisFor(
+  merchant: Pick<Partner, "id" | "name" | "city" | "postalCode">,
+  amountMinor: Minor,
+  reference: string,
+): string {
+  const digits = BigInt(`0x${merchant.id.replace(/-/g, "").slice(0, 15)}`)
+    .toString()
+    .padStart(19, "0")
+    .slice(-13);
   return buildDynamicQris({
     merchantName: asciiName(merchant.name),
     merchantCity: asciiName(merchant.city),
@@ -145,5 +155,10 @@ export function qrisFor(merchant: Pick<Partner, "id" | "name" | "city" | "postal
 }
 
 function asciiName(name: string): string {
-  return name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").trim() || "MERCHANT";
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .trim() || "MERCHANT"
+  );
 }

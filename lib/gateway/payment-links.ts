@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/client";
 import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
 import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
 import { SnapError } from "@/lib/snap/codes";
+import { MoneyFormatError, multiplyMinor, sumMinor, type Minor } from "@/lib/contract/money";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";
@@ -29,7 +30,7 @@ export interface CreateLinkInput {
   expiresAt: Date;
   invoice: Invoice;
   /** When the caller sent totalAmount: checked against subtotal + fees. */
-  declaredTotalMinor?: number;
+  declaredTotalMinor?: Minor;
   paymentMethods: string[] | null;
   callbackBaseUrl: string | null;
   redirectUrl: string | null;
@@ -41,18 +42,23 @@ export interface LinkLookup {
   partnerReferenceNo?: string | undefined;
 }
 
-export function invoiceTotals(invoice: Invoice): { subtotalMinor: number; totalMinor: number } {
-  let subtotalMinor = 0;
-  for (const item of invoice.items) subtotalMinor += item.priceMinor * item.quantity;
-  let totalMinor = subtotalMinor;
-  for (const fee of invoice.fees) totalMinor += fee.valueMinor;
-  if (!Number.isSafeInteger(subtotalMinor) || !Number.isSafeInteger(totalMinor)) {
-    throw new SnapError("invalidFieldFormat", "totalAmount.value");
+export function invoiceTotals(invoice: Invoice): { subtotalMinor: Minor; totalMinor: Minor } {
+  try {
+    const subtotalMinor = sumMinor(invoice.items.map((item) => multiplyMinor(item.priceMinor, item.quantity)));
+    const totalMinor = sumMinor([subtotalMinor, ...invoice.fees.map((fee) => fee.valueMinor)]);
+    return { subtotalMinor, totalMinor };
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new SnapError("invalidFieldFormat", "totalAmount.value");
+    throw err;
   }
-  return { subtotalMinor, totalMinor };
 }
 
-export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partner: Partner, input: CreateLinkInput): Promise<LinkView> {
+export async function createPaymentLink(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  input: CreateLinkInput,
+): Promise<LinkView> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed", "only merchants create links");
   const { subtotalMinor, totalMinor } = invoiceTotals(input.invoice);
   if (totalMinor <= 0) throw new SnapError("invalidFieldFormat", "totalAmount.value");
@@ -103,7 +109,10 @@ export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partn
  */
 const LOOKUPS = (() => {
   const select = () =>
-    builder.select({ link: paymentLinks, payment: payments }).from(paymentLinks).leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
+    builder
+      .select({ link: paymentLinks, payment: payments })
+      .from(paymentLinks)
+      .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
   const id = eq(paymentLinks.id, sql.placeholder("id"));
   const scope = eq(paymentLinks.partnerId, sql.placeholder("partnerId"));
   const ref = eq(paymentLinks.partnerReferenceNo, sql.placeholder("ref"));
@@ -163,7 +172,12 @@ export async function choosePaymentMethod(
   if (link.paymentMethods && !link.paymentMethods.includes(key)) {
     throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
   }
-  const availability = methodAvailability(await loadCatalogue(ctx, tx), choice.groupId, choice.methodId, link.totalMinor);
+  const availability = methodAvailability(
+    await loadCatalogue(ctx, tx),
+    choice.groupId,
+    choice.methodId,
+    link.totalMinor,
+  );
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
 
   if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {

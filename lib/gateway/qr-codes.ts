@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { payments, qrCodes } from "@/lib/db/schema";
-import { formatMoney } from "@/lib/contract/money";
+import { formatMoney, type Minor } from "@/lib/contract/money";
 import { fitsQrisAmount } from "@/lib/qris";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
@@ -23,7 +23,7 @@ export async function generateQr(
   partner: Partner,
   input: {
     partnerReferenceNo: string;
-    amountMinor: number;
+    amountMinor: Minor;
     merchantId?: string | undefined;
     validUntil?: Date | undefined;
   },

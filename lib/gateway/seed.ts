@@ -16,7 +16,7 @@ import { putMetaOnce, readMeta } from "./keyring";
 import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
 import { qrNotification, vaNotification } from "@/lib/snap/notifications";
-import { formatMoney } from "@/lib/contract/money";
+import { asMinor, formatMoney } from "@/lib/contract/money";
 
 export const SANDBOX_CHANNEL_ID = "95221";
 
@@ -224,8 +224,8 @@ async function seedDemoLinks(
         invoice: {
           title,
           subTitle: `Invoice ${ref} · ${formatJakarta(ctx.now()).slice(0, 10)}`,
-          items: items.map(([name, priceMinor, quantity]) => ({ name, priceMinor, quantity })),
-          fees: fees.map(([text, valueMinor]) => ({ text, valueMinor })),
+          items: items.map(([name, priceMinor, quantity]) => ({ name, priceMinor: asMinor(priceMinor), quantity })),
+          fees: fees.map(([text, valueMinor]) => ({ text, valueMinor: asMinor(valueMinor) })),
           customer: {
             firstName: "Siti",
             lastName: "Rahmawati",

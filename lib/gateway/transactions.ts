@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { formatMoney } from "@/lib/contract/money";
+import { asMinor, formatMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
 import type { Partner } from "./partners";
@@ -55,7 +55,7 @@ function toItem(r: Row) {
     partnerReferenceNo: r.partner_reference_no ?? "",
     method: r.group_id,
     bank: r.method_id,
-    amount: { value: formatMoney(Number(r.amount_minor)), currency: r.currency },
+    amount: { value: formatMoney(asMinor(Number(r.amount_minor))), currency: r.currency },
     status: r.status,
     transactionDate: formatJakarta(new Date(r.created_at)),
     paidTime: r.paid_at ? formatJakarta(new Date(r.paid_at)) : "",
@@ -89,12 +89,21 @@ export async function listTransactions(tx: Executor, partner: Partner, f: Transa
   return { detailData: list.map(toItem), pageNumber: f.pageNumber, pageSize: f.pageSize, totalCount };
 }
 
-export async function getTransaction(tx: Executor, partner: Partner, ref: { originalReferenceNo?: string | undefined; originalPartnerReferenceNo?: string | undefined }, now: Date) {
+export async function getTransaction(
+  tx: Executor,
+  partner: Partner,
+  ref: { originalReferenceNo?: string | undefined; originalPartnerReferenceNo?: string | undefined },
+  now: Date,
+) {
   let match: SQL;
-  if (ref.originalReferenceNo) match = sql`(t.reference_no = ${ref.originalReferenceNo} or replace(t.reference_no, ' ', '') = ${ref.originalReferenceNo.replace(/\s+/g, "")})`;
+  if (ref.originalReferenceNo)
+    match = sql`(t.reference_no = ${ref.originalReferenceNo} or replace(t.reference_no, ' ', '') = ${ref.originalReferenceNo.replace(/\s+/g, "")})`;
   else if (ref.originalPartnerReferenceNo) match = sql`t.partner_reference_no = ${ref.originalPartnerReferenceNo}`;
   else throw new SnapError("invalidMandatoryField", "originalReferenceNo");
-  const [row] = await rows(tx, sql`select t.*, 1 as total from (${base(partner, now)}) t where ${match} order by t.created_at desc limit 1`);
+  const [row] = await rows(
+    tx,
+    sql`select t.*, 1 as total from (${base(partner, now)}) t where ${match} order by t.created_at desc limit 1`,
+  );
   if (!row) throw new SnapError("transactionNotFound");
   return toItem(row);
 }

@@ -4,7 +4,7 @@ import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { payments, virtualAccounts } from "@/lib/db/schema";
 import { lockLinkOfPayment } from "./locks";
-import { formatMoney } from "@/lib/contract/money";
+import { formatMoney, ZERO, type Minor } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import { formatJakarta } from "@/lib/contract/time";
 import { loadCatalogue } from "./catalogue";
@@ -23,7 +23,7 @@ export interface VaInput {
   virtualAccountEmail?: string | undefined;
   virtualAccountPhone?: string | undefined;
   trxId: string;
-  amountMinor: number | null;
+  amountMinor: Minor | null;
   trxType: "C" | "O";
   expiresAt: Date;
   additionalInfo?: Record<string, unknown> | undefined;
@@ -71,7 +71,7 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
       groupId: "va",
       methodId: bank.id,
       status: "active",
-      amountMinor: input.amountMinor ?? 0,
+      amountMinor: input.amountMinor ?? ZERO,
       currency: "IDR",
       contentName: input.virtualAccountName,
       contentValue: virtualAccountNo,
@@ -158,7 +158,7 @@ export async function updateVa(ctx: GatewayContext, tx: Executor, partner: Partn
   if (va.paymentId) {
     await tx
       .update(payments)
-      .set({ amountMinor: input.amountMinor ?? 0, contentName: input.virtualAccountName })
+      .set({ amountMinor: input.amountMinor ?? ZERO, contentName: input.virtualAccountName })
       .where(eq(payments.id, va.paymentId));
   }
   return row!;
@@ -192,7 +192,7 @@ export function vaData(va: VaRow) {
     virtualAccountEmail: va.virtualAccountEmail ?? "",
     virtualAccountPhone: va.virtualAccountPhone ?? "",
     trxId: va.trxId,
-    totalAmount: { value: formatMoney(va.amountMinor ?? 0), currency: va.currency },
+    totalAmount: { value: formatMoney(va.amountMinor ?? ZERO), currency: va.currency },
     virtualAccountTrxType: va.trxType,
     expiredDate: formatJakarta(va.expiresAt),
     additionalInfo: va.additionalInfo ?? {},
@@ -213,8 +213,8 @@ export function vaStatus(
     inquiryRequestId: ids.inquiryRequestId ?? "",
     paymentRequestId: va.paymentRequestId ?? ids.paymentRequestId ?? "",
     trxId: va.trxId,
-    paidAmount: { value: formatMoney(va.paidAmountMinor ?? 0), currency: va.currency },
-    totalAmount: { value: formatMoney(va.amountMinor ?? 0), currency: va.currency },
+    paidAmount: { value: formatMoney(va.paidAmountMinor ?? ZERO), currency: va.currency },
+    totalAmount: { value: formatMoney(va.amountMinor ?? ZERO), currency: va.currency },
     transactionDate: formatJakarta(va.paidAt ?? va.createdAt),
     paymentFlagStatus: flag as "00" | "02" | "03",
     paymentFlagReason: FLAG_REASONS[flag],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { asMinor } from "@/lib/contract/money";
 import { bareVaNumber, formatDeadline, formatRemaining, groupedVaNumber, plainAmount, rupiah } from "./format";
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, " ");
@@ -13,12 +14,12 @@ describe("checkout formatting", () => {
     // beyond 2^53 / 100 floats would round; the decimal string path does not
     [900_719_925_474_099, "id", "Rp 9.007.199.254.740,99"],
   ] as const)("rupiah(%i, %s) = %s", (minor, locale, text) => {
-    expect(nbsp(rupiah(minor, locale))).toBe(text);
+    expect(nbsp(rupiah(asMinor(minor), locale))).toBe(text);
   });
 
   it("plain amount for copying", () => {
-    expect(plainAmount(15_000_000)).toBe("150000");
-    expect(plainAmount(24_500_010)).toBe("245000.10");
+    expect(plainAmount(asMinor(15_000_000))).toBe("150000");
+    expect(plainAmount(asMinor(24_500_010))).toBe("245000.10");
   });
 
   it("VA numbers: SNAP padding removed, grouped by four", () => {
@@ -27,11 +28,12 @@ describe("checkout formatting", () => {
     expect(groupedVaNumber(" 880812345")).toBe("8808 1234 5");
   });
 
-  it("remaining time keeps a fixed shape", () => {
-    expect(formatRemaining(0)).toBe("00:00:00");
-    expect(formatRemaining(-5)).toBe("00:00:00");
-    expect(formatRemaining(61_500)).toBe("00:01:01");
-    expect(formatRemaining(90_061_000)).toBe("1d 01:01:01");
+  it("remaining time keeps a fixed shape, the day unit in the payer's language", () => {
+    expect(formatRemaining(0, "en")).toBe("00:00:00");
+    expect(formatRemaining(-5, "id")).toBe("00:00:00");
+    expect(formatRemaining(61_500, "en")).toBe("00:01:01");
+    expect(nbsp(formatRemaining(90_061_000, "en"))).toBe("1d 01:01:01");
+    expect(nbsp(formatRemaining(90_061_000, "id"))).toBe("1 hr 01:01:01");
   });
 
   it("deadline in the payer's zone", () => {

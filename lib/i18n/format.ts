@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type Minor } from "@/lib/contract/money";
+import { formatMoney, isWholeRupiah, parseMoney, type Minor } from "@/lib/contract/money";
 import { INTL_LOCALE, type Locale } from "./locale";
 
 /**
@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Locale } from "./locale";
  * float ever holds an amount).
  */
 export function rupiah(minor: Minor, locale: Locale): string {
-  const fraction = Math.abs(minor) % 100 !== 0;
+  const fraction = !isWholeRupiah(minor);
   // Intl.NumberFormat v3: a decimal string is formatted exactly.
   return rupiahFormat(locale, fraction).format(formatMoney(minor) as unknown as number);
 }
@@ -99,13 +99,22 @@ export function formatDeadline(date: Date, locale: Locale, timeZone: string): st
   return format.format(date);
 }
 
-/** "01:02:03" (or "2d 01:02:03"): fixed width per unit so the countdown never shifts layout. */
-export function formatRemaining(ms: number): string {
+/**
+ * "01:02:03", or with days "2d 01:02:03" / "2 hr 01:02:03" (the day unit as the locale writes
+ * it, narrow): fixed width per unit so the countdown never shifts layout.
+ */
+export function formatRemaining(ms: number, locale: Locale): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(total / 86400);
   const h = Math.floor((total % 86400) / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const hms = [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
-  return days > 0 ? `${days}d ${hms}` : hms;
+  if (days === 0) return hms;
+  const dayText = new Intl.NumberFormat(INTL_LOCALE[locale], {
+    style: "unit",
+    unit: "day",
+    unitDisplay: "narrow",
+  }).format(days);
+  return `${dayText} ${hms}`;
 }

@@ -1,6 +1,9 @@
 export const LOCALES = ["en", "id"] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** The payer's language choice (set by the checkout's switcher), read by the checkout and the gateway's pages. */
+export const LANG_COOKIE = "nusapay_lang";
+
 export function isLocale(v: unknown): v is Locale {
   return v === "en" || v === "id";
 }

@@ -289,6 +289,39 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     expect((await fetch(`${srv.baseUrl}/v1.0/debit/redirect/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 
+  it("speaks the payer's language on the 3-D Secure and hosted card pages, from the one catalogue", async () => {
+    const i = await intents.create({ amount: 30000, currency: "IDR" });
+    const r = await confirmCardPayment({ clientSecret: i.clientSecret, card: card(PAN.threeDs), baseUrl: srv.baseUrl });
+    const challenge = (r as { redirectUrl: string }).redirectUrl.replace(srv.credentials.baseUrl, srv.baseUrl);
+    const page = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).text();
+    // ?lang=, then the checkout's language cookie, then Accept-Language; English when nothing decides.
+    for (const html of [
+      await page(`${challenge}&lang=id`),
+      await page(challenge, { Cookie: "nusapay_lang=id" }),
+      await page(challenge, { "Accept-Language": "id-ID,id;q=0.9" }),
+    ]) {
+      expect(html).toContain('lang="id"');
+      expect(html).toContain("Konfirmasi pembayaran ini");
+      expect(html).toContain("Setujui");
+      expect(html).toMatch(/Visa •••• 3220 — <strong>Rp\s30\.000<\/strong>/);
+    }
+    expect(await page(challenge)).toContain("Confirm this payment");
+
+    const ref = `CARD-LANG-${Date.now()}-${db}`;
+    const pay = await srv.merchant.cardPay({ partnerReferenceNo: ref, amount: { value: "75000.00", currency: "IDR" }, urlParams: [{ url: "https://merchant.example/r", type: "PAY_RETURN", isDeeplink: "N" }] });
+    // The intent behind Card Pay counts whole rupiah on the /v1 wire (CONTRACT §3), as before.
+    expect((await intents.retrieve(pay.referenceNo)).amount).toBe(75000);
+    const hosted = await page(`${srv.baseUrl}/v1.0/debit/redirect/${pay.referenceNo}`, { Cookie: "nusapay_lang=id" });
+    expect(hosted).toContain('lang="id"');
+    expect(hosted).toContain("Nomor kartu");
+    expect(hosted).toContain('placeholder="BB/TT"');
+    expect(hosted).toMatch(/Bayar Rp\s75\.000/);
+    expect(hosted).not.toContain("Card number");
+    const missing = await fetch(`${srv.baseUrl}/v1.0/debit/redirect/00000000-0000-4000-8000-000000000000?lang=id`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Pembayaran tidak ditemukan");
+  });
+
   it("lists and fetches every payment of the partner, with filters and paging", async () => {
     const all = await srv.merchant.transactionList({ pageSize: 100 });
     expect(all.responseCode).toBe("2001200");

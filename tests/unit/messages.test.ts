@@ -1,43 +1,89 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import id from "@/messages/id.json";
 
-/** Every leaf path of a message tree; arrays count by length so step lists stay aligned. */
-function keys(tree: unknown, prefix = ""): string[] {
-  if (Array.isArray(tree)) return tree.map((_, i) => `${prefix}[${i}]`);
-  if (tree && typeof tree === "object") {
-    return Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-  }
-  return [prefix];
-}
+/**
+ * The one catalogue (messages/*.json, next-intl's ICU syntax) for the checkout and the
+ * gateway's own pages. The ICU parser is next-intl's own (a dependency of use-intl).
+ */
 
-/** ICU placeholders ({name} or {name, plural, …}) a message uses. */
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!).sort();
-}
-
+/** Every leaf of a message tree with its path; arrays count by index so step lists stay aligned. */
 function leaves(tree: unknown, prefix = ""): [string, string][] {
   if (Array.isArray(tree)) return tree.flatMap((v, i) => leaves(v, `${prefix}[${i}]`));
-  if (tree && typeof tree === "object") return Object.entries(tree).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  if (tree && typeof tree === "object")
+    return Object.entries(tree).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
   return [[prefix, String(tree)]];
 }
 
+/** The arguments ({name}, {n, plural, …}) and rich-text tags (<code>…</code>) a message uses. */
+function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
+  for (const e of elements) {
+    if (e.type === TYPE.literal || e.type === TYPE.pound) continue;
+    found.add(e.type === TYPE.tag ? `<${e.value}>` : e.value);
+    if (e.type === TYPE.tag) argumentsOf(e.children, found);
+    if (e.type === TYPE.plural || e.type === TYPE.select)
+      for (const option of Object.values(e.options)) argumentsOf(option.value, found);
+  }
+  return found;
+}
+
+const names = (text: string) => [...argumentsOf(parse(text))].sort();
+
+/**
+ * Values that are rightly the same in both languages, each with its reason. Anything else
+ * identical in id.json is an untranslated message.
+ */
+const SAME_IN_BOTH: Record<string, string> = {
+  "Layout.languageEnglish": "each language is named in its own language (endonym)",
+  "Layout.languageIndonesian": "each language is named in its own language (endonym)",
+  "Invoice.lineTotal": "'Total' is the Indonesian word too",
+  "Invoice.total": "'Total' is the Indonesian word too",
+  "Invoice.subtotal": "'Subtotal' is the Indonesian word too",
+  "Invoice.quantityTimesPrice": "only arguments and the × sign",
+  "Invoice.email": "'Email' is what Indonesian forms and banks write",
+  "Va.atm": "ATM is the Indonesian term too",
+  "Va.mobile": "'Mobile banking' is the term Indonesian banks use in their apps and guides",
+  "Va.internet": "'Internet banking' is the term Indonesian banks use",
+  "Qr.method": "QRIS is a proper name (Bank Indonesia's QR standard)",
+  "ThreeDs.card": "only arguments (brand, last four, amount) and markup",
+};
+
 describe("messages", () => {
+  const enLeaves = new Map(leaves(en));
+  const idLeaves = new Map(leaves(id));
+
   it("en.json and id.json have exactly the same keys", () => {
-    const a = keys(en).sort();
-    const b = keys(id).sort();
-    expect(a.filter((k) => !b.includes(k))).toEqual([]);
-    expect(b.filter((k) => !a.includes(k))).toEqual([]);
+    expect([...idLeaves.keys()].filter((k) => !enLeaves.has(k))).toEqual([]);
+    expect([...enLeaves.keys()].filter((k) => !idLeaves.has(k))).toEqual([]);
   });
 
-  it("every message uses the same placeholders in both languages", () => {
-    const idLeaves = new Map(leaves(id));
-    for (const [key, text] of leaves(en)) {
-      expect([key, placeholders(idLeaves.get(key) ?? "")]).toEqual([key, placeholders(text)]);
+  it("every message is valid ICU", () => {
+    for (const [lang, map] of [
+      ["en", enLeaves],
+      ["id", idLeaves],
+    ] as const) {
+      for (const [key, text] of map) expect(() => parse(text), `${lang} ${key}`).not.toThrow();
     }
   });
 
+  it("every message takes the same arguments and tags in both languages", () => {
+    for (const [key, text] of enLeaves) expect([key, names(idLeaves.get(key) ?? "")]).toEqual([key, names(text)]);
+  });
+
   it("has no empty message", () => {
-    for (const [key, text] of [...leaves(en), ...leaves(id)]) expect([key, text.trim().length > 0]).toEqual([key, true]);
+    for (const [key, text] of [...enLeaves, ...idLeaves]) expect([key, text.trim().length > 0]).toEqual([key, true]);
+  });
+
+  it("has no untranslated Indonesian message, except the allowlisted names and terms", () => {
+    const same = [...enLeaves].filter(([key, text]) => idLeaves.get(key) === text).map(([key]) => key);
+    expect(same.filter((key) => !(key in SAME_IN_BOTH))).toEqual([]);
+    // an allowlist entry that no longer applies is removed, not kept "just in case"
+    expect(Object.keys(SAME_IN_BOTH).filter((key) => !same.includes(key))).toEqual([]);
+  });
+
+  it("argument extraction sees plural branches and tags", () => {
+    expect(names("{minutes, plural, one {# minute} other {# minutes}} for {who}")).toEqual(["minutes", "who"]);
+    expect(names("Open <code>{cmd}</code>")).toEqual(["<code>", "cmd"]);
   });
 });

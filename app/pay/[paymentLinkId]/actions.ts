@@ -6,7 +6,7 @@ import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/checkout/gatew
 import { authorizedLink } from "@/lib/checkout/links";
 import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkout/sandbox-acquirer";
 import type { SimulatedOutcome } from "@/lib/checkout/action-results";
-import { parseMoney } from "@/lib/contract/money";
+import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
 import { liveStreamUrl } from "@/lib/checkout/live";
 import { classifyFailure } from "@/lib/checkout/failures";
@@ -41,7 +41,10 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
       if (err.responseCode === "4042714") return { ok: false, error: t("errorPaid") };
       if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
     }
-    return { ok: false, error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain") };
+    return {
+      ok: false,
+      error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain"),
+    };
   }
   return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
 }
@@ -73,18 +76,21 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc")
     return { ok: false, error: t("errorNotReady") };
-  // Intents count whole rupiah; a total with sen cannot be charged to a card.
   const totalMinor = parseMoney(link.totalAmount.value);
-  if (totalMinor % 100 !== 0) return { ok: false, error: t("errorAmount") };
+  if (!cardCanCharge(totalMinor)) return { ok: false, error: t("errorAmount") };
   try {
+    // The /v1 wire counts whole rupiah (CONTRACT §3).
     const intent = await checkoutIntents().create({
-      amount: totalMinor / 100,
+      amount: toWholeRupiah(totalMinor),
       currency: link.totalAmount.currency,
       metadata: { paymentLinkId: linkId },
     });
     return { ok: true, clientSecret: intent.clientSecret };
   } catch (err) {
-    return { ok: false, error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork") };
+    return {
+      ok: false,
+      error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork"),
+    };
   }
 }
 
@@ -100,7 +106,12 @@ export async function simulatePayment(linkId: string, outcome: SimulatedOutcome)
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   if (!link || !simulatable(link, outcome)) return { ok: false, error: t("nothingToPay") };
   try {
-    return { ok: true, ...(await simulateLinkPayment(acquirer, link, outcome)) };
+    const result = await simulateLinkPayment(acquirer, link, outcome);
+    return {
+      ok: true,
+      ...result,
+      headings: { sent: t("sent", { path: result.path }), answered: t("answered", { status: result.status }) },
+    };
   } catch (err) {
     classifyFailure(err, "sandbox notification");
     return { ok: false, error: t("error") };

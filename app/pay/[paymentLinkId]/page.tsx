@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
 import { viewOf } from "@/lib/checkout/view-model";
-import { asLocale } from "@/lib/i18n/locale";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
 import { liveProps } from "@/lib/checkout/live";
@@ -34,7 +33,6 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const link = await authorizedLink(paymentLinkId);
   if (!link) notFound();
-  const locale = asLocale(await getLocale());
   const nowMs = Date.now();
   const view = viewOf(link, nowMs);
   const changing = one(sp.change) === "1" && (view === "va" || view === "qr" || view === "card" || view === "rejected");
@@ -46,7 +44,6 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       link={link}
       view={view}
       groups={groups}
-      locale={locale}
       timeZone={await payerTimeZone()}
       nowMs={nowMs}
       changing={changing}

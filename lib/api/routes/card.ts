@@ -9,7 +9,10 @@ import {
   threeDsSimulated,
 } from "@/lib/gateway/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
-import { parseMoney } from "@/lib/contract/money";
+import { cardCanCharge, parseMoney } from "@/lib/contract/money";
+import { translator } from "@/lib/i18n/catalogue";
+import { rupiah } from "@/lib/i18n/format";
+import { payerLocale } from "@/lib/api/pages/payer-locale";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
 import {
@@ -25,10 +28,6 @@ import {
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 import { SNAP_ANSWER_HEADERS } from "@/lib/api/openapi/snap-operation";
-
-const SANDBOX_HINT = sandboxNote(
-  "Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
-);
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
@@ -47,13 +46,13 @@ export const cardPayRoute = defineSnapRoute({
     if (gw.config.cardProcessor === null) throw new SnapError("featureNotAllowed", "no card processor is configured");
     const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");
-    const minor = parseMoney(body.amount.value);
-    if (minor % 100 !== 0 || minor <= 0) throw new SnapError("invalidFieldFormat", "amount.value");
+    const amountMinor = parseMoney(body.amount.value);
+    if (!cardCanCharge(amountMinor)) throw new SnapError("invalidFieldFormat", "amount.value");
     if (await hasIntentForReference(tx, partner.id, body.partnerReferenceNo))
       throw new SnapError("duplicatePartnerReference");
     try {
       const intent = await createIntent(gw, tx, partner, {
-        amount: minor / 100,
+        amountMinor,
         currency: "IDR",
         metadata: { partnerReferenceNo: body.partnerReferenceNo },
         partnerReferenceNo: body.partnerReferenceNo,
@@ -116,16 +115,12 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
+    const lang = payerLocale(c);
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(
-        notFoundPage("en", {
-          title: "Not found",
-          heading: "Payment not found",
-          explain: "This payment link is invalid.",
-        }),
-        404,
-      );
+      const t = translator(lang, "CardPage");
+      const text = { title: t("notFoundTitle"), heading: t("notFoundTitle"), explain: t("notFound") };
+      return c.html(notFoundPage(lang, text), 404);
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -135,37 +130,46 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("latestTransactionStatus", final);
       return c.redirect(back.toString(), 302);
     }
-    const amount = new Intl.NumberFormat("id-ID", {
-      style: "currency",
-      currency: "IDR",
-      maximumFractionDigits: 0,
-    }).format(intent.amount);
+    const t = translator(lang, "Card");
+    const pay = escapeHtml(t("pay", { amount: rupiah(intent.amountMinor, lang) }));
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
+    // The SDK answers with an error code; the payer reads it in their language, as on the checkout.
+    const errors = JSON.stringify({
+      invalid_number: t("errorNumber"),
+      test_card_required: t("errorTestCard"),
+      expired_card: t("errorExpired"),
+      invalid_expiry_month: t("errorExpiry"),
+      invalid_expiry_year: t("errorExpiry"),
+      invalid_cvc: t("errorCvc"),
+      network: t("errorNetwork"),
+      generic: t("errorGeneric"),
+    }).replace(/</g, "\\u003c");
     return c.html(
       page(
-        "Pay by card",
-        `${threeDsSimulated(gw) ? SANDBOX_HINT : ""}
-<h1>Pay ${escapeHtml(amount)}</h1>
+        t("heading"),
+        `${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
+<h1>${pay}</h1>
 <form id="card" novalidate>
-  ${inputField("number", "Card number", 'inputmode="numeric" autocomplete="cc-number" required')}
-  <div class="${rowClass}">${inputField("exp", "Expiry (MM/YY)", 'autocomplete="cc-exp" placeholder="MM/YY" required')}
-  ${inputField("cvc", "CVC", 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
-  ${inputField("name", "Name on card", 'autocomplete="cc-name"')}
+  ${inputField("number", escapeHtml(t("number")), 'inputmode="numeric" autocomplete="cc-number" required')}
+  <div class="${rowClass}">${inputField("exp", escapeHtml(t("expiry")), `autocomplete="cc-exp" placeholder="${escapeHtml(t("expiryPlaceholder"))}" required`)}
+  ${inputField("cvc", escapeHtml(t("cvc")), 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
+  ${inputField("name", escapeHtml(t("name")), 'autocomplete="cc-name"')}
   <p class="${errorClass}" id="error" role="alert"></p>
-  <button class="${buttonClasses("primary")}" type="submit">Pay ${escapeHtml(amount)}</button>
+  <button class="${buttonClasses("primary")}" type="submit">${pay}</button>
 </form>`,
         {
+          lang,
           script: `import { confirmCardPayment } from "/v1/sdk.js";
-const form = document.getElementById("card"), error = document.getElementById("error");
+const form = document.getElementById("card"), error = document.getElementById("error"), messages = ${errors};
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const [mm, yy] = form.exp.value.split("/").map((s) => Number(s.trim()));
   error.textContent = "";
-  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href,
+  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href, locale: ${JSON.stringify(lang)},
     card: { number: form.number.value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: form.cvc.value, holderName: form.name.value } });
   if (r.status === "requires_action") location.assign(r.redirectUrl);
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
-  else error.textContent = r.error.message;
+  else error.textContent = messages[r.error.code] ?? messages.generic;
 });`,
         },
       ),

@@ -10,7 +10,7 @@ import type { ApiEnv } from "@/lib/api/env";
  * reading /openapi.json from the same origin, under a CSP like the checkout's.
  *
  * What the bundle needs, and what it gets: its two scripts are same-origin files run by nonce
- * (no inline script, no eval). Its styles are not: it injects `<style>` elements and `style=""`
+ * (no inline script, no eval). Its styles are not: it injects style elements and style
  * attributes at run time, partly through innerHTML, with no way to give them a nonce, so this
  * page alone allows `style-src 'unsafe-inline'` (docs/api-reference.md). The page shows only our
  * own document, takes no input that reaches the DOM, and scripts stay nonce-only, so an injected

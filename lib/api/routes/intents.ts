@@ -3,6 +3,7 @@ import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } f
 import { UUID_REGEX } from "@/lib/contract/common";
 import { CardDeclinedBody, ConfirmIntentRequest, CreateIntentRequest, PaymentIntent } from "@/lib/contract/intents";
 import { defineV1Route, V1Reply } from "@/lib/api/v1-route";
+import { fromWholeRupiah } from "@/lib/contract/money";
 import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
 
 const TAG = "Payment Intents";
@@ -35,7 +36,9 @@ export const createIntentRoute = defineV1Route({
     "payment_link_not_awaiting_card",
   ],
   idempotency: sealed,
-  handler: async ({ gw, tx, partner, body }) => toIntent(gw, await createIntent(gw, tx, partner, body)),
+  handler: async ({ gw, tx, partner, body: { amount, ...rest } }) =>
+    // Whole rupiah on the wire (CONTRACT §3), minor units inside.
+    toIntent(gw, await createIntent(gw, tx, partner, { ...rest, amountMinor: fromWholeRupiah(amount) })),
 });
 
 export const retrieveIntentRoute = defineV1Route({

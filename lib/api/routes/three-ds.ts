@@ -3,42 +3,53 @@ import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { inTransaction } from "@/lib/gateway/context";
 import { completeThreeDs, findIntent, threeDsSimulated } from "@/lib/gateway/intents";
-import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
+import { isLocale, type Locale } from "@/lib/i18n/locale";
+import { translator } from "@/lib/i18n/catalogue";
+import { rupiah } from "@/lib/i18n/format";
+import { BRAND_LABEL, type CardBrand } from "@/lib/contract/card";
 import { readFormBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
 import { buttonClasses, escapeHtml, notFoundPage, page, sandboxNote } from "@/lib/api/pages/html";
+import { payerLocale } from "@/lib/api/pages/payer-locale";
 import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
 import { toIntent } from "./intent-wire";
 
-/** The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS. */
+/**
+ * The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS.
+ * Its words come from the one catalogue (messages/*.json, namespace ThreeDs) in the payer's
+ * language (lib/api/pages/payer-locale.ts).
+ */
 export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
   app.get("/v1/payment-intents/:id/3ds", async (c) => {
     const id = c.req.param("id");
     const token = c.req.query("token") ?? "";
-    const lang = threeDsLocale(c);
-    const t = THREE_DS_TEXT[lang];
+    const lang = payerLocale(c);
+    const t = translator(lang, "ThreeDs");
     try {
       if (!threeDsSimulated(gw)) return threeDsNotFound(c, lang); // the simulator is the sandbox's alone
-      const intent = toIntent(gw, await findIntent(gw.db, null, id));
+      const found = await findIntent(gw.db, null, id);
+      const intent = toIntent(gw, found);
       if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
         throw new V1Error("resource_missing", "No authentication is waiting here.");
-      const amount = new Intl.NumberFormat(INTL_LOCALE[lang], {
-        style: "currency",
-        currency: intent.currency,
-        maximumFractionDigits: 0,
-      }).format(intent.amount);
-      const form = (action: string, label: string, cls: ButtonVariant) =>
-        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(cls)}" type="submit">${label}</button></form>`;
+      const brand = BRAND_LABEL[(intent.card?.brand ?? "unknown") as CardBrand] ?? BRAND_LABEL.unknown;
+      const card = t.markup("card", {
+        brand: escapeHtml(brand === BRAND_LABEL.unknown ? translator(lang, "Card")("method") : brand),
+        last4: escapeHtml(intent.card?.last4 ?? ""),
+        amount: escapeHtml(rupiah(found.amountMinor, lang)),
+        strong: (chunks) => `<strong>${chunks}</strong>`,
+      });
+      const form = (action: string, label: string, variant: ButtonVariant) =>
+        `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(variant)}" type="submit">${escapeHtml(label)}</button></form>`;
       c.header("Cache-Control", "no-store");
       c.header("Referrer-Policy", "no-referrer");
       return c.html(
         page(
-          t.title,
-          `${sandboxNote(t.sandbox)}
-<h1>${t.heading}</h1>
-<p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
-${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
+          t("title"),
+          `${sandboxNote(escapeHtml(t("sandbox")))}
+<h1>${escapeHtml(t("heading"))}</h1>
+<p>${card}</p>
+${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "secondary")}`,
           { lang },
         ),
       );
@@ -54,8 +65,8 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
     try {
       // The same 64 KiB limit as every JSON body, chunked or not: over it, a /v1 400 and no more is read.
       const form = await readFormBody(c);
-      const lang = isLocale(form.lang) ? form.lang : threeDsLocale(c);
-      const t = THREE_DS_TEXT[lang];
+      const lang = isLocale(form.lang) ? form.lang : payerLocale(c);
+      const t = translator(lang, "ThreeDs");
       try {
         const approve = form.action === "approve";
         const intent = await inTransaction(gw.db, (tx) => completeThreeDs(gw, tx, id, form.token ?? "", approve));
@@ -68,8 +79,8 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
         }
         return c.html(
           page(
-            t.finishedTitle,
-            `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`,
+            t("finishedTitle"),
+            `<h1>${escapeHtml(t(intent.status === "succeeded" ? "approved" : "declined"))}</h1><p>${escapeHtml(t("close"))}</p>`,
             { lang },
           ),
         );
@@ -84,58 +95,11 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
   });
 }
 
-/** The 3-D Secure page speaks the checkout's language: `?lang=` (the SDK passes it), else Accept-Language. */
-function threeDsLocale(c: Context): Locale {
-  return pickLocale({ explicit: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") });
-}
-
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
-  const t = THREE_DS_TEXT[lang];
-  return c.html(notFoundPage(lang, { title: t.notFoundTitle, heading: t.notFoundTitle, explain: t.notFound }), 404);
+  const t = translator(lang, "ThreeDs");
+  return c.html(
+    notFoundPage(lang, { title: t("notFoundTitle"), heading: t("notFoundTitle"), explain: t("notFound") }),
+    404,
+  );
 }
-
-const THREE_DS_TEXT: Record<
-  Locale,
-  Record<
-    | "title"
-    | "sandbox"
-    | "heading"
-    | "approve"
-    | "decline"
-    | "notFoundTitle"
-    | "notFound"
-    | "finishedTitle"
-    | "approved"
-    | "declined"
-    | "close",
-    string
-  >
-> = {
-  en: {
-    title: "3-D Secure authentication",
-    sandbox: "Sandbox 3-D Secure — no bank is contacted.",
-    heading: "Confirm this payment",
-    approve: "Approve",
-    decline: "Decline",
-    notFoundTitle: "Nothing to authenticate",
-    notFound: "This authentication link is invalid or was already used.",
-    finishedTitle: "Authentication finished",
-    approved: "Payment approved",
-    declined: "Payment declined",
-    close: "You can close this page.",
-  },
-  id: {
-    title: "Autentikasi 3-D Secure",
-    sandbox: "3-D Secure sandbox — tidak ada bank yang dihubungi.",
-    heading: "Konfirmasi pembayaran ini",
-    approve: "Setujui",
-    decline: "Tolak",
-    notFoundTitle: "Tidak ada yang perlu diautentikasi",
-    notFound: "Tautan autentikasi ini tidak valid atau sudah digunakan.",
-    finishedTitle: "Autentikasi selesai",
-    approved: "Pembayaran disetujui",
-    declined: "Pembayaran ditolak",
-    close: "Anda dapat menutup halaman ini.",
-  },
-};

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
 import {
   isPreviewState,
@@ -13,7 +13,6 @@ import {
 import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
 import { viewOf } from "@/lib/checkout/view-model";
 import { Card } from "@/components/ui/card";
-import { asLocale } from "@/lib/i18n/locale";
 import { chrome } from "@/lib/ui/recipes";
 import { checkoutCookieKey } from "@/lib/checkout/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
@@ -25,7 +24,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-export const metadata: Metadata = { title: "Preview", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Meta"))("previewTitle"), robots: { index: false, follow: false } };
+}
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -39,8 +40,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const link = await authorizedLink(paymentLinkId);
   if (!link) notFound();
-  const locale = asLocale(await getLocale());
-  const t = await getTranslations({ locale, namespace: "Preview" });
+  const t = await getTranslations("Preview");
   const secret = secretOfUri(link.paymentLinkUri)!;
   const presented = (await cookies()).get(PREVIEW_COOKIE)?.value ?? "";
   const signedIn = presented !== "" && safeEqual(presented, previewToken(checkoutCookieKey(), paymentLinkId, secret));
@@ -111,7 +111,6 @@ export default async function PreviewPage({ params, searchParams }: Props) {
       link={shown.link}
       view={shown.view}
       groups={groups}
-      locale={locale}
       timeZone={await payerTimeZone()}
       nowMs={nowMs}
       changing={false}
