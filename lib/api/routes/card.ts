@@ -12,7 +12,16 @@ import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
-import { buttonClasses, errorClass, escapeHtml, inputField, notFoundPage, page, rowClass, sandboxNote } from "@/lib/api/pages/html";
+import {
+  buttonClasses,
+  errorClass,
+  escapeHtml,
+  htmlPage,
+  inputField,
+  notFoundPage,
+  rowClass,
+  sandboxNote,
+} from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
@@ -94,12 +103,16 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(notFoundPage("en", { title: "Not found", heading: "Payment not found", explain: "This payment link is invalid." }), 404);
+      return htmlPage(c, {
+        document: notFoundPage("en", {
+          title: "Not found",
+          heading: "Payment not found",
+          explain: "This payment link is invalid.",
+        }),
+        status: 404,
+      });
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -107,6 +120,8 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("referenceNo", intent.id);
       back.searchParams.set("partnerReferenceNo", intent.partnerReferenceNo);
       back.searchParams.set("latestTransactionStatus", final);
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
       return c.redirect(back.toString(), 302);
     }
     const amount = new Intl.NumberFormat("id-ID", {
@@ -115,10 +130,9 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       maximumFractionDigits: 0,
     }).format(intent.amount);
     const secret = JSON.stringify(clientSecretOf(gw, intent.id));
-    return c.html(
-      page(
-        "Pay by card",
-        `${threeDsSimulated(gw) ? SANDBOX_HINT : ""}
+    return htmlPage(c, {
+      title: "Pay by card",
+      body: `${threeDsSimulated(gw) ? SANDBOX_HINT : ""}
 <h1>Pay ${escapeHtml(amount)}</h1>
 <form id="card" novalidate>
   ${inputField("number", "Card number", 'inputmode="numeric" autocomplete="cc-number" required')}
@@ -128,8 +142,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   <p class="${errorClass}" id="error" role="alert"></p>
   <button class="${buttonClasses("primary")}" type="submit">Pay ${escapeHtml(amount)}</button>
 </form>`,
-        {
-          script: `import { confirmCardPayment } from "/v1/sdk.js";
+      script: `import { confirmCardPayment } from "/v1/sdk.js";
 const form = document.getElementById("card"), error = document.getElementById("error");
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -141,8 +154,6 @@ form.addEventListener("submit", async (e) => {
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
   else error.textContent = r.error.message;
 });`,
-        },
-      ),
-    );
+    });
   });
 }

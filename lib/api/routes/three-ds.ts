@@ -2,11 +2,12 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { inTransaction } from "@/lib/gateway/context";
-import { completeThreeDs, findIntent, threeDsSimulated } from "@/lib/gateway/intents";
+import { completeThreeDs, findIntent, isIntentId, threeDsSimulated, threeDsToken } from "@/lib/gateway/intents";
+import { safeEqual } from "@/lib/snap/signing";
 import { INTL_LOCALE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
 import { readFormBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
-import { buttonClasses, escapeHtml, notFoundPage, page, sandboxNote } from "@/lib/api/pages/html";
+import { buttonClasses, escapeHtml, htmlPage, notFoundPage, sandboxNote } from "@/lib/api/pages/html";
 import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
 import { toIntent } from "./intent-wire";
@@ -20,8 +21,12 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const t = THREE_DS_TEXT[lang];
     try {
       if (!threeDsSimulated(gw)) return threeDsNotFound(c, lang); // the simulator is the sandbox's alone
-      const intent = toIntent(gw, await findIntent(gw.db, null, id));
-      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
+      // The token is compared in constant time, before anything about the intent is read.
+      if (!isIntentId(id) || !safeEqual(token, threeDsToken(gw, id)))
+        throw new V1Error("resource_missing", "No authentication is waiting here.");
+      const row = await findIntent(gw.db, null, id);
+      const intent = toIntent(gw, row);
+      if (intent.status !== "requires_action")
         throw new V1Error("resource_missing", "No authentication is waiting here.");
       const amount = new Intl.NumberFormat(INTL_LOCALE[lang], {
         style: "currency",
@@ -30,18 +35,15 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       }).format(intent.amount);
       const form = (action: string, label: string, cls: ButtonVariant) =>
         `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(cls)}" type="submit">${label}</button></form>`;
-      c.header("Cache-Control", "no-store");
-      c.header("Referrer-Policy", "no-referrer");
-      return c.html(
-        page(
-          t.title,
-          `${sandboxNote(t.sandbox)}
+      return htmlPage(c, {
+        title: t.title,
+        body: `${sandboxNote(t.sandbox)}
 <h1>${t.heading}</h1>
 <p>${escapeHtml(intent.card?.brand.toUpperCase() ?? "CARD")} •••• ${escapeHtml(intent.card?.last4 ?? "")} — <strong>${escapeHtml(amount)}</strong></p>
 ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary")}`,
-          { lang },
-        ),
-      );
+        lang,
+        formTargets: returnOrigin(row.returnUrl),
+      });
     } catch (err) {
       if (err instanceof V1Error) return threeDsNotFound(c, lang);
       const answer = toV1Answer(err, gw, c);
@@ -66,13 +68,11 @@ ${form("approve", t.approve, "primary")}${form("decline", t.decline, "secondary"
           target.searchParams.set("status", intent.status);
           return c.redirect(target.toString(), 303);
         }
-        return c.html(
-          page(
-            t.finishedTitle,
-            `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`,
-            { lang },
-          ),
-        );
+        return htmlPage(c, {
+          title: t.finishedTitle,
+          body: `<h1>${intent.status === "succeeded" ? t.approved : t.declined}</h1><p>${t.close}</p>`,
+          lang,
+        });
       } catch (err) {
         if (err instanceof V1Error && V1_CODES[err.code].status === 404) return threeDsNotFound(c, lang);
         throw err;
@@ -92,7 +92,19 @@ function threeDsLocale(c: Context): Locale {
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
   const t = THREE_DS_TEXT[lang];
-  return c.html(notFoundPage(lang, { title: t.notFoundTitle, heading: t.notFoundTitle, explain: t.notFound }), 404);
+  return htmlPage(c, {
+    document: notFoundPage(lang, { title: t.notFoundTitle, heading: t.notFoundTitle, explain: t.notFound }),
+    status: 404,
+  });
+}
+
+/** Where the Approve/Decline answer redirects (the return URL's origin), for form-action. */
+function returnOrigin(returnUrl: string | null): string[] {
+  try {
+    return returnUrl ? [new URL(returnUrl).origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 const THREE_DS_TEXT: Record<
