@@ -23,7 +23,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          hookTimeout: 240_000,
           // Each file starts its own servers; two at a time keeps a 2-core machine honest.
           maxWorkers: 2,
           fileParallelism: true,

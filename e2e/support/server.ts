@@ -54,7 +54,7 @@ export async function startProductionServer(env: Record<string, string> = {}): P
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   // A loaded machine may need longer to start PGlite; TEST_SERVER_START_MS raises the limit.
-  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_MS ?? 60_000);
+  const deadline = Date.now() + Number(process.env.TEST_SERVER_START_MS ?? 150_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${fs.readFileSync(logFile, "utf8")}`);
     try {

@@ -74,7 +74,21 @@ async function serve(config: Config): Promise<void> {
     apiListener = getRequestListener(api.fetch);
     // The checkout's typed clients call the gateway through this, not over loopback HTTP
     // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
-    registerInProcessGateway({ handler: (request) => api.fetch(request), transport: config.checkoutTransport });
+    // Such a call gets the same access line as one over HTTP, under the page's request id.
+    registerInProcessGateway({
+      transport: config.checkoutTransport,
+      handler: async (request) => {
+        const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+        request.headers.set(REQUEST_ID_HEADER, requestId);
+        const started = process.hrtime.bigint();
+        const res = await runWithRequestId(requestId, () => api.fetch(request));
+        if (log.isLevelEnabled("info")) {
+          const url = new URL(request.url);
+          logRequest(log, requestId, request.method, url.pathname + url.search, res.status, started, "in-process");
+        }
+        return res;
+      },
+    });
   }
 
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
@@ -93,19 +107,7 @@ async function serve(config: Config): Promise<void> {
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {
       inFlight--;
-      // One line per request: method, path and query with capabilities scrubbed, status, time.
-      // Never headers or bodies (signatures, tokens, card fields live there).
-      if (started !== null)
-        log.info(
-          {
-            requestId,
-            method: req.method,
-            url: scrubUrl(req.url ?? ""),
-            status: res.statusCode,
-            ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-          },
-          "request",
-        );
+      if (started !== null) logRequest(log, requestId, req.method ?? "", req.url ?? "", res.statusCode, started);
     });
     stripInternalHeaders(req);
     const address = clientAddress(req, config.addressLimits.trustedProxies);
@@ -220,6 +222,23 @@ function answerNoGateway(res: http.ServerResponse, pathname: string): void {
           },
         ];
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify(body));
+}
+
+/**
+ * One line per request: method, path and query with capabilities scrubbed, status, time.
+ * Never headers or bodies (signatures, tokens, card fields live there).
+ */
+function logRequest(
+  log: Logger,
+  requestId: string,
+  method: string,
+  url: string,
+  status: number,
+  started: bigint,
+  via?: "in-process",
+): void {
+  const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+  log.info({ requestId, method, url: scrubUrl(url), status, ms, ...(via ? { via } : {}) }, "request");
 }
 
 /** Static assets and health probes would drown the lines that matter. */

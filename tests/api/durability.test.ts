@@ -31,7 +31,7 @@ describe.each(DB_KINDS)("durability on %s", (db) => {
     await receiver.close();
   });
 
-  it("loses nothing across a SIGKILL: acknowledged notifications stay settled, callbacks are delivered after restart", async () => {
+  it("loses nothing across a SIGKILL: acknowledged notifications stay settled, callbacks are delivered after restart", { timeout: 240_000 }, async () => {
     // The merchant is down at first: callbacks pile up in the outbox.
     receiver.setResponder(() => 503);
     const first = await startServer({ db, env: { ...FAST_RETRIES, SANDBOX_CALLBACK_BASE_URL: receiver.url } });

@@ -107,11 +107,9 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     // The checkout lives at its own address (PAY_BASE_URL), the API at PUBLIC_BASE_URL.
     srv = await startServer({
       db: "postgres",
-      // The checkout's calls over HTTP, so each Inquiry it makes has an access-log line to count.
       env: {
         PUBLIC_BASE_URL: "https://gateway.example",
         PAY_BASE_URL: "https://pay.example",
-        CHECKOUT_TRANSPORT: "http",
       },
     });
   });

@@ -32,7 +32,8 @@ describe("live link events (PGlite, one process)", () => {
   beforeAll(async () => {
     srv = await startServer({
       db: "pglite",
-      env: { LIVE_HEARTBEAT_MS: "1000" },
+      // Three streams per address: the cap test reaches it; the others open at most three at once.
+      env: { LIVE_HEARTBEAT_MS: "1000", LIVE_STREAMS_PER_ADDRESS: "3" },
     });
     checkout = new GatewayClient(srv.baseUrl, srv.checkout);
   });

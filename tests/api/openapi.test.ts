@@ -196,6 +196,30 @@ describe.each(DB_KINDS)("the OpenAPI document on %s", (db) => {
       "snapTokenSignature",
     ]);
   });
+
+  it("declares X-TIMESTAMP on every /v1.0 answer, and X-CLIENT-KEY on the token's", async () => {
+    const answers = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith("/v1.0/"))
+      .flatMap(([p, item]) =>
+        Object.entries(item).flatMap(([m, op]) =>
+          Object.entries(op.responses ?? {}).map(([status, r]) => ({ at: `${m} ${p} ${status}`, headers: r.headers })),
+        ),
+      );
+    expect(answers.length).toBeGreaterThan(50);
+    const missing = answers.filter((a) => a.headers?.["X-TIMESTAMP"]?.required !== true).map((a) => a.at);
+    expect(missing).toEqual([]);
+    expect(doc.paths["/v1.0/access-token/b2b"]!.post!.responses!["200"]!.headers?.["X-CLIENT-KEY"]?.required).toBe(
+      true,
+    );
+    // And a real answer has both: the validating fetch checks declared headers on every answer.
+    const res = await srv.validator.fetch()(`${srv.baseUrl}/v1.0/access-token/b2b`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("x-timestamp")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/);
+  });
 });
 
 it("typechecks a client written against the generated types (once: it needs no server)", { timeout: 240_000 }, () => {

@@ -284,3 +284,29 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
     bag.expectAbsentFrom(srv.logs());
   });
 });
+
+describe("WEB_CONCURRENCY on postgres", () => {
+  it(
+    "two processes share the port and one database; SIGTERM stops both and the primary exits 0",
+    { timeout: 240_000 },
+    async () => {
+      const srv = await startServer({ db: "postgres", env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "debug" } });
+      try {
+        const pids = new Set(
+          [...srv.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"server process listening"/g)].map((m) => m[1]),
+        );
+        expect(pids.size).toBe(2);
+        // A token issued by one process is honoured by the other: everything lives in the database.
+        const link = await srv.merchant.createPaymentLink(linkRequest());
+        const id = link.paymentLinkData.paymentLinkId;
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } })),
+        );
+        for (const a of answers) expect(a.paymentLinkData.paymentLinkId).toBe(id);
+      } finally {
+        expect(await srv.stop("SIGTERM")).toBe(0);
+      }
+      expect(srv.logs()).toContain("SIGTERM: stopping the server processes");
+    },
+  );
+});

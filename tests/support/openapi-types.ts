@@ -1248,6 +1248,10 @@ export interface operations {
             /** @description 2007300 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    /** @description The caller's client key, as sent. */
+                    "X-CLIENT-KEY": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1264,6 +1268,8 @@ export interface operations {
             /** @description 4007300 Bad Request; 4007301 Invalid Field Format; 4007302 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1273,6 +1279,8 @@ export interface operations {
             /** @description 4017300 Unauthorized. */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1282,6 +1290,8 @@ export interface operations {
             /** @description 4297300 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1291,6 +1301,8 @@ export interface operations {
             /** @description 5007300 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1387,6 +1399,8 @@ export interface operations {
             /** @description 2002700 Success */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1396,6 +1410,8 @@ export interface operations {
             /** @description 4002700 Bad Request; 4002701 Invalid Field Format; 4002702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1405,6 +1421,8 @@ export interface operations {
             /** @description 4012700 Unauthorized.; 4012701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1414,6 +1432,8 @@ export interface operations {
             /** @description 4032701 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1423,6 +1443,8 @@ export interface operations {
             /** @description 4092700 Conflict; 4092701 Duplicate partnerReferenceNo */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1432,6 +1454,8 @@ export interface operations {
             /** @description 4292700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1441,6 +1465,8 @@ export interface operations {
             /** @description 5002700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1482,6 +1508,8 @@ export interface operations {
             /** @description 2002700 Success */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,6 +1519,8 @@ export interface operations {
             /** @description 4002700 Bad Request; 4002701 Invalid Field Format; 4002702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1500,6 +1530,8 @@ export interface operations {
             /** @description 4012700 Unauthorized.; 4012701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1509,6 +1541,8 @@ export interface operations {
             /** @description 4042701 Transaction Not Found */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1518,6 +1552,8 @@ export interface operations {
             /** @description 4092700 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1527,6 +1563,8 @@ export interface operations {
             /** @description 4292700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,6 +1574,8 @@ export interface operations {
             /** @description 5002700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1577,6 +1617,8 @@ export interface operations {
             /** @description 2002700 Success */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1586,6 +1628,8 @@ export interface operations {
             /** @description 4002700 Bad Request; 4002701 Invalid Field Format; 4002702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1595,6 +1639,8 @@ export interface operations {
             /** @description 4012700 Unauthorized.; 4012701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1604,6 +1650,8 @@ export interface operations {
             /** @description 4042701 Transaction Not Found */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1613,6 +1661,8 @@ export interface operations {
             /** @description 4092700 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,6 +1672,8 @@ export interface operations {
             /** @description 4292700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1631,6 +1683,8 @@ export interface operations {
             /** @description 5002700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1676,6 +1730,8 @@ export interface operations {
             /** @description 2002700 Success */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1685,6 +1741,8 @@ export interface operations {
             /** @description 4002700 Bad Request; 4002701 Invalid Field Format; 4002702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1694,6 +1752,8 @@ export interface operations {
             /** @description 4012700 Unauthorized.; 4012701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1703,6 +1763,8 @@ export interface operations {
             /** @description 4032701 Feature Not Allowed; 4032700 Transaction Expired */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,6 +1774,8 @@ export interface operations {
             /** @description 4042701 Transaction Not Found; 4042714 Paid Bill */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1721,6 +1785,8 @@ export interface operations {
             /** @description 4092700 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1730,6 +1796,8 @@ export interface operations {
             /** @description 4292700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1739,6 +1807,8 @@ export interface operations {
             /** @description 5002700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1796,6 +1866,8 @@ export interface operations {
             /** @description 2002700 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1805,6 +1877,8 @@ export interface operations {
             /** @description 4002700 Bad Request; 4002701 Invalid Field Format; 4002702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1814,6 +1888,8 @@ export interface operations {
             /** @description 4012700 Unauthorized.; 4012701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1823,6 +1899,8 @@ export interface operations {
             /** @description 4032701 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1832,6 +1910,8 @@ export interface operations {
             /** @description 4092700 Conflict; 4092701 Duplicate virtualAccountNo */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1841,6 +1921,8 @@ export interface operations {
             /** @description 4292700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1850,6 +1932,8 @@ export interface operations {
             /** @description 5002700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1907,6 +1991,8 @@ export interface operations {
             /** @description 2002800 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1916,6 +2002,8 @@ export interface operations {
             /** @description 4002800 Bad Request; 4002801 Invalid Field Format; 4002802 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1925,6 +2013,8 @@ export interface operations {
             /** @description 4012800 Unauthorized.; 4012801 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2024,8 @@ export interface operations {
             /** @description 4032801 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1943,6 +2035,8 @@ export interface operations {
             /** @description 4042812 Invalid Bill/Virtual Account; 4042814 Paid Bill */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +2046,8 @@ export interface operations {
             /** @description 4092800 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +2057,8 @@ export interface operations {
             /** @description 4292800 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2068,8 @@ export interface operations {
             /** @description 5002800 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2015,6 +2115,8 @@ export interface operations {
             /** @description 2003000 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2024,6 +2126,8 @@ export interface operations {
             /** @description 4003000 Bad Request; 4003001 Invalid Field Format; 4003002 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2033,6 +2137,8 @@ export interface operations {
             /** @description 4013000 Unauthorized.; 4013001 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2042,6 +2148,8 @@ export interface operations {
             /** @description 4043012 Invalid Bill/Virtual Account */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2051,6 +2159,8 @@ export interface operations {
             /** @description 4093000 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2170,8 @@ export interface operations {
             /** @description 4293000 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2181,8 @@ export interface operations {
             /** @description 5003000 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2228,8 @@ export interface operations {
             /** @description 2002600 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,6 +2239,8 @@ export interface operations {
             /** @description 4002600 Bad Request; 4002601 Invalid Field Format; 4002602 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2132,6 +2250,8 @@ export interface operations {
             /** @description 4012600 Unauthorized.; 4012601 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,6 +2261,8 @@ export interface operations {
             /** @description 4042612 Invalid Bill/Virtual Account */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2150,6 +2272,8 @@ export interface operations {
             /** @description 4092600 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,6 +2283,8 @@ export interface operations {
             /** @description 4292600 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2168,6 +2294,8 @@ export interface operations {
             /** @description 5002600 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +2341,8 @@ export interface operations {
             /** @description 2003100 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2352,8 @@ export interface operations {
             /** @description 4003100 Bad Request; 4003101 Invalid Field Format; 4003102 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +2363,8 @@ export interface operations {
             /** @description 4013100 Unauthorized.; 4013101 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2374,8 @@ export interface operations {
             /** @description 4033101 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +2385,8 @@ export interface operations {
             /** @description 4043112 Invalid Bill/Virtual Account; 4043114 Paid Bill */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2258,6 +2396,8 @@ export interface operations {
             /** @description 4093100 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,6 +2407,8 @@ export interface operations {
             /** @description 4293100 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2276,6 +2418,8 @@ export interface operations {
             /** @description 5003100 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2334,6 +2478,8 @@ export interface operations {
             /** @description 2002500 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2343,6 +2489,8 @@ export interface operations {
             /** @description 4002500 Bad Request; 4002501 Invalid Field Format; 4002502 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2352,6 +2500,8 @@ export interface operations {
             /** @description 4012500 Unauthorized.; 4012501 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2361,6 +2511,8 @@ export interface operations {
             /** @description 4032501 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2522,8 @@ export interface operations {
             /** @description 4042501 Transaction Not Found; 4042513 Invalid Amount; 4042514 Paid Bill; 4042519 Invalid Bill/Virtual Account */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,6 +2533,8 @@ export interface operations {
             /** @description 4092500 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,6 +2544,8 @@ export interface operations {
             /** @description 4292500 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,6 +2555,8 @@ export interface operations {
             /** @description 5002500 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +2607,8 @@ export interface operations {
             /** @description 2004700 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2456,6 +2618,8 @@ export interface operations {
             /** @description 4004700 Bad Request; 4004701 Invalid Field Format; 4004702 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2465,6 +2629,8 @@ export interface operations {
             /** @description 4014700 Unauthorized.; 4014701 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2474,6 +2640,8 @@ export interface operations {
             /** @description 4034701 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +2651,8 @@ export interface operations {
             /** @description 4094700 Conflict; 4094701 Duplicate partnerReferenceNo */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2492,6 +2662,8 @@ export interface operations {
             /** @description 4294700 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2501,6 +2673,8 @@ export interface operations {
             /** @description 5004700 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2546,6 +2720,8 @@ export interface operations {
             /** @description 2005100 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2555,6 +2731,8 @@ export interface operations {
             /** @description 4005100 Bad Request; 4005101 Invalid Field Format; 4005102 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2742,8 @@ export interface operations {
             /** @description 4015100 Unauthorized.; 4015101 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2573,6 +2753,8 @@ export interface operations {
             /** @description 4045101 Transaction Not Found */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2582,6 +2764,8 @@ export interface operations {
             /** @description 4095100 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,6 +2775,8 @@ export interface operations {
             /** @description 4295100 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2600,6 +2786,8 @@ export interface operations {
             /** @description 5005100 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2659,6 +2847,8 @@ export interface operations {
             /** @description 2005200 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2668,6 +2858,8 @@ export interface operations {
             /** @description 4005200 Bad Request; 4005201 Invalid Field Format; 4005202 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2869,8 @@ export interface operations {
             /** @description 4015200 Unauthorized.; 4015201 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,6 +2880,8 @@ export interface operations {
             /** @description 4035201 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2695,6 +2891,8 @@ export interface operations {
             /** @description 4045201 Transaction Not Found; 4045213 Invalid Amount; 4045214 Paid Bill */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2704,6 +2902,8 @@ export interface operations {
             /** @description 4095200 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2713,6 +2913,8 @@ export interface operations {
             /** @description 4295200 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +2924,8 @@ export interface operations {
             /** @description 5005200 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2773,6 +2977,8 @@ export interface operations {
             /** @description 2005400 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,6 +2988,8 @@ export interface operations {
             /** @description 4005400 Bad Request; 4005401 Invalid Field Format; 4005402 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2791,6 +2999,8 @@ export interface operations {
             /** @description 4015400 Unauthorized.; 4015401 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2800,6 +3010,8 @@ export interface operations {
             /** @description 4035401 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,6 +3021,8 @@ export interface operations {
             /** @description 4095400 Conflict; 4095401 Duplicate partnerReferenceNo */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2818,6 +3032,8 @@ export interface operations {
             /** @description 4295400 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2827,6 +3043,8 @@ export interface operations {
             /** @description 5005400 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,6 +3083,8 @@ export interface operations {
             /** @description 2001200 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +3094,8 @@ export interface operations {
             /** @description 4001200 Bad Request; 4001201 Invalid Field Format; 4001202 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2883,6 +3105,8 @@ export interface operations {
             /** @description 4011200 Unauthorized.; 4011201 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,6 +3116,8 @@ export interface operations {
             /** @description 4031201 Feature Not Allowed */
             403: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2901,6 +3127,8 @@ export interface operations {
             /** @description 4091200 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2910,6 +3138,8 @@ export interface operations {
             /** @description 4291200 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2919,6 +3149,8 @@ export interface operations {
             /** @description 5001200 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2960,6 +3192,8 @@ export interface operations {
             /** @description 2001300 Successful */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2969,6 +3203,8 @@ export interface operations {
             /** @description 4001300 Bad Request; 4001301 Invalid Field Format; 4001302 Invalid Mandatory Field */
             400: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +3214,8 @@ export interface operations {
             /** @description 4011300 Unauthorized.; 4011301 Invalid Token (B2B) */
             401: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2987,6 +3225,8 @@ export interface operations {
             /** @description 4041301 Transaction Not Found */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2996,6 +3236,8 @@ export interface operations {
             /** @description 4091300 Conflict */
             409: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3005,6 +3247,8 @@ export interface operations {
             /** @description 4291300 Too Many Requests */
             429: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3014,6 +3258,8 @@ export interface operations {
             /** @description 5001300 General Error */
             500: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3322,6 +3568,15 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
+            /** @description Too many at once; Retry-After says when to try again: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
             /** @description Unexpected fault; nothing was written: internal_error */
             500: {
                 headers: {
@@ -3478,6 +3733,15 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
             /** @description Unexpected fault; nothing was written: internal_error */
             500: {
                 headers: {
@@ -3569,6 +3833,8 @@ export interface operations {
             /** @description The hosted card page */
             200: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3578,6 +3844,8 @@ export interface operations {
             /** @description Back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus= */
             302: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     /** @description The merchant's PAY_RETURN URL with the result. */
                     Location?: string;
                     [name: string]: unknown;
@@ -3587,6 +3855,8 @@ export interface operations {
             /** @description No such card payment */
             404: {
                 headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,7 +10,10 @@ interface Operation {
   operationId?: string;
   responses?: Record<
     string,
-    { content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> }
+    {
+      content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }>;
+      headers?: Record<string, { required?: boolean; schema?: unknown }>;
+    }
   >;
   requestBody?: {
     content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }>;
@@ -53,7 +56,14 @@ export class ResponseValidator {
   }
 
   /** Throws unless the answer is one the document describes. JSON answers only; pages and redirects are skipped. */
-  check(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
+  check(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string | null,
+    body: unknown,
+    headers?: Headers,
+  ): void {
     const pathname = new URL(url, "http://x").pathname;
     const route = this.routes.find((r) => r.method === method.toLowerCase() && r.regex.test(pathname));
     if (!route) throw new Error(`${method} ${pathname}: no such operation in the document`);
@@ -64,6 +74,17 @@ export class ResponseValidator {
     const response = route.op.responses?.[String(status)] ?? route.op.responses?.default;
     if (!response)
       throw new Error(`${id}: answered ${status}, which the document does not list (${JSON.stringify(body)})`);
+    // The answer's declared headers: a required one must be there, and match its schema.
+    for (const [name, header] of Object.entries(headers ? (response.headers ?? {}) : {})) {
+      const value = headers!.get(name);
+      if (value === null) {
+        if (header.required) throw new Error(`${id} ${status}: the document requires the header ${name}, absent`);
+        continue;
+      }
+      const validateHeader = this.schemaValidator(header.schema ?? {});
+      if (!validateHeader(value))
+        throw new Error(`${id} ${status}: header ${name} "${value}" outside the documented schema`);
+    }
     const schema = response.content?.["application/json"]?.schema;
     if (!schema) throw new Error(`${id}: ${status} has no JSON schema in the document`);
     const validate = this.schemaValidator(schema);
@@ -86,7 +107,7 @@ export class ResponseValidator {
       } catch {
         // not JSON: only the status is checked
       }
-      this.check(method, url, res.status, res.headers.get("content-type"), body);
+      this.check(method, url, res.status, res.headers.get("content-type"), body, res.headers);
       return res;
     };
   }

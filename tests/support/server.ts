@@ -42,7 +42,7 @@ export async function newDatabaseUrl(): Promise<string> {
 }
 
 /** A loaded machine may need longer to start PGlite; TEST_SERVER_START_MS raises the limit. */
-const START_MS = Number(process.env.TEST_SERVER_START_MS ?? 60_000);
+const START_MS = Number(process.env.TEST_SERVER_START_MS ?? 150_000);
 
 export interface ServerProcess {
   baseUrl: string;
@@ -76,6 +76,8 @@ export async function spawnServer(opts: StartOptions): Promise<ServerProcess> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // One server process unless a test asks for more (on PostgreSQL the default is one per core).
+      WEB_CONCURRENCY: "1",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
       ...opts.env,
     },

@@ -17,6 +17,29 @@ export const SnapErrorBody = z
 const id = (name: string, example: string, description: string) =>
   z.string().min(1).max(36).meta({ description, example }).describe(description);
 
+/** Every /v1.0 answer, success or error, the token's included, carries the gateway's clock. */
+export const SNAP_ANSWER_HEADERS = {
+  "X-TIMESTAMP": {
+    description: "The gateway's time when it answered, in Asia/Jakarta with milliseconds.",
+    required: true,
+    schema: {
+      type: "string" as const,
+      pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}\\+07:00$",
+      example: "2026-11-23T10:15:30.123+07:00",
+    },
+  },
+};
+
+/** The token's answer also names the client key it was issued to. */
+const TOKEN_ANSWER_HEADERS = {
+  ...SNAP_ANSWER_HEADERS,
+  "X-CLIENT-KEY": {
+    description: "The caller's client key, as sent.",
+    required: true,
+    schema: { type: "string" as const, example: "b7a4d8c2-1f3e-4a5b-9c6d-7e8f9a0b1c2d" },
+  },
+};
+
 /** The signature headers of every signed service call (Authorization is the bearer scheme). */
 export const SnapServiceHeaders = z.object({
   "X-TIMESTAMP": z.string().meta({
@@ -84,6 +107,7 @@ export function snapErrorResponses(service: ServiceCode, cases: SnapCase[]) {
           status,
           {
             description: list.map((c) => `${envelope(c, service).responseCode} ${CASES[c].message}`).join("; "),
+            headers: SNAP_ANSWER_HEADERS,
             content: { "application/json": { schema: SnapErrorBody, examples } },
           },
         ];
@@ -127,6 +151,7 @@ export function snapOperation(route: SnapOperationInput) {
     responses: {
       200: {
         description: `${code} ${route.successMessage ?? "Successful"}`,
+        headers: SNAP_ANSWER_HEADERS,
         content: {
           "application/json": {
             schema: success.meta({ id: `${docs.operationId[0]!.toUpperCase()}${docs.operationId.slice(1)}Response` }),
@@ -163,7 +188,11 @@ export function tokenOperation(request: z.ZodType, response: z.ZodType) {
       body: { content: { "application/json": { schema: request } }, required: true },
     },
     responses: {
-      200: { description: "2007300 Successful", content: { "application/json": { schema: response } } },
+      200: {
+        description: "2007300 Successful",
+        headers: TOKEN_ANSWER_HEADERS,
+        content: { "application/json": { schema: response } },
+      },
       ...snapErrorResponses("73", [
         "badRequest",
         "invalidFieldFormat",

@@ -24,6 +24,7 @@ import {
 } from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
+import { SNAP_ANSWER_HEADERS } from "@/lib/api/openapi/snap-operation";
 
 const SANDBOX_HINT = sandboxNote(
   "Sandbox — use 4111 1111 1111 1111 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure).",
@@ -92,14 +93,23 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       }),
     },
     responses: {
-      200: { description: "The hosted card page", content: { "text/html": { schema: z.string() } } },
+      200: {
+        description: "The hosted card page",
+        headers: SNAP_ANSWER_HEADERS,
+        content: { "text/html": { schema: z.string() } },
+      },
       302: {
         description: "Back to PAY_RETURN with ?referenceNo=&partnerReferenceNo=&latestTransactionStatus=",
         headers: {
+          ...SNAP_ANSWER_HEADERS,
           Location: { description: "The merchant's PAY_RETURN URL with the result.", schema: { type: "string" } },
         },
       },
-      404: { description: "No such card payment", content: { "text/html": { schema: z.string() } } },
+      404: {
+        description: "No such card payment",
+        headers: SNAP_ANSWER_HEADERS,
+        content: { "text/html": { schema: z.string() } },
+      },
     },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
