@@ -34,6 +34,8 @@ test.describe("checkout only, in front of a separate gateway", () => {
     };
     checkout = await startProductionServer({
       GATEWAY_BASE_URL: gateway.baseUrl,
+      // The payer's page listens to the gateway's own event stream (CONTRACT §7), cross-origin.
+      GATEWAY_PUBLIC_URL: gateway.baseUrl,
       CHECKOUT_PARTNER_ID: creds.partnerId,
       CHECKOUT_CLIENT_KEY: creds.clientKey,
       CHECKOUT_CHANNEL_ID: creds.channelId,
