@@ -13,10 +13,22 @@ import globals from "globals";
 /** Every folder with one job, and the folders it may import from. */
 const layers = {
   // Next side: pages, actions, route handlers, the proxy and next-intl's request config.
-  app: { pattern: ["app", "i18n"], allow: ["components", "checkout", "console", "clients", "contract", "i18n-lib", "ui", "config", "log"] },
-  components: { pattern: "components", allow: ["components", "checkout", "console", "contract", "i18n-lib", "ui", "sdk", "qris"] },
-  checkout: { pattern: "lib/checkout", allow: ["checkout", "clients", "contract", "i18n-lib", "qris", "config", "log"] },
-  console: { pattern: "lib/console", allow: ["console", "checkout", "clients", "contract", "i18n-lib", "ui", "config", "log"] },
+  app: {
+    pattern: ["app", "i18n"],
+    allow: ["components", "checkout", "console", "clients", "contract", "i18n-lib", "ui", "config", "log"],
+  },
+  components: {
+    pattern: "components",
+    allow: ["components", "checkout", "console", "contract", "i18n-lib", "ui", "sdk", "qris"],
+  },
+  checkout: {
+    pattern: "lib/checkout",
+    allow: ["checkout", "clients", "contract", "i18n-lib", "qris", "config", "log"],
+  },
+  console: {
+    pattern: "lib/console",
+    allow: ["console", "checkout", "clients", "contract", "i18n-lib", "ui", "config", "log", "limits"],
+  },
   // Anyone's code: typed signing clients and the browser SDK.
   clients: { pattern: "lib/clients", allow: ["clients", "contract", "snap"] },
   sdk: { pattern: "lib/sdk", allow: ["sdk", "contract"] },
@@ -30,10 +42,47 @@ const layers = {
   qris: { pattern: "lib/qris", allow: ["qris", "contract"] },
   config: { pattern: "lib/config", allow: ["contract"] },
   log: { pattern: "lib/log", allow: [] },
+  // Per-address limits: pure counting; the server installs one, the API and the console take from it.
+  limits: { pattern: "lib/limits", allow: [] },
   // Gateway side.
-  server: { pattern: "lib/server", allow: ["server", "api", "gateway", "notify", "db", "snap", "contract", "config", "log", "events"] },
-  api: { pattern: "lib/api", allow: ["api", "gateway", "notify", "snap", "qris", "contract", "i18n-lib", "ui", "config", "log", "events"] },
-  gateway: { pattern: "lib/gateway", allow: ["gateway", "db", "notify", "snap", "qris", "contract", "config", "log", "events"] },
+  server: {
+    pattern: "lib/server",
+    allow: [
+      "server",
+      "api",
+      "gateway",
+      "notify",
+      "db",
+      "snap",
+      "contract",
+      "i18n-lib",
+      "config",
+      "log",
+      "events",
+      "limits",
+    ],
+  },
+  api: {
+    pattern: "lib/api",
+    allow: [
+      "api",
+      "gateway",
+      "notify",
+      "snap",
+      "qris",
+      "contract",
+      "i18n-lib",
+      "ui",
+      "config",
+      "log",
+      "events",
+      "limits",
+    ],
+  },
+  gateway: {
+    pattern: "lib/gateway",
+    allow: ["gateway", "db", "notify", "snap", "qris", "contract", "config", "log", "events"],
+  },
   events: { pattern: "lib/events", allow: ["events", "db", "contract", "config", "log"] },
   notify: { pattern: "lib/notify", allow: ["notify", "db", "snap", "contract", "config", "log"] },
   // The schema types its money columns with lib/contract's branded Minor.
@@ -49,7 +98,19 @@ const policies = Object.entries(layers).map(([type, { allow }]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "next-env.d.ts", "playwright-report/**", "test-results/**", "lib/db/migrations/**", "tests/support/openapi-types.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "node_modules/**",
+      ".data/**",
+      "next-env.d.ts",
+      "playwright-report/**",
+      "test-results/**",
+      "lib/db/migrations/**",
+      "tests/support/openapi-types.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -123,7 +184,15 @@ export default tseslint.config(
   },
   {
     // The domain runs in a plain Node test: no web framework in it.
-    files: ["lib/gateway/**", "lib/db/**", "lib/notify/**", "lib/contract/**", "lib/snap/**", "lib/qris/**", "lib/ui/**"],
+    files: [
+      "lib/gateway/**",
+      "lib/db/**",
+      "lib/notify/**",
+      "lib/contract/**",
+      "lib/snap/**",
+      "lib/qris/**",
+      "lib/ui/**",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

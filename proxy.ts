@@ -5,16 +5,17 @@ import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml } from "./lib/ui/not-found";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
-import { secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
+import { cookiesSecure, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/checkout/security-headers";
 import { sessionOpens } from "./lib/checkout/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
 
-/** Where the gateway's method logos live when it is this same process (sandbox). */
+/** Where the gateway's method logos live: this process (sandbox) or the gateway in front of which it runs. */
 function ownOrigins(): string[] {
-  return [new URL(processConfig().publicBaseUrl).origin];
+  const c = processConfig();
+  return [...new Set([new URL(c.publicBaseUrl).origin, new URL(c.gatewayBaseUrl).origin])];
 }
 
 /** Where the page's event stream connects when the gateway runs elsewhere (GATEWAY_PUBLIC_URL). */
@@ -35,8 +36,14 @@ function liveEventOrigins(): string[] {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const url = req.nextUrl;
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: processConfig().dev, imageOrigins: ownOrigins(), connectOrigins: liveEventOrigins() });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: processConfig().dev,
+    imageOrigins: ownOrigins(),
+    connectOrigins: liveEventOrigins(),
+  });
   const headers = new Headers(req.headers);
+  // The server strips these from every request already (lib/server/edge.ts); kept here so
+  // the proxy holds on its own too.
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);
   headers.set("content-security-policy", csp);
@@ -71,7 +78,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
       res.cookies.set(SESSION_COOKIE, sessionToken(checkoutCookieKey(), id, secret), {
         httpOnly: true,
         sameSite: "lax",
-        secure: url.protocol === "https:",
+        secure: cookiesSecure(),
         path: `/pay/${id}`,
       });
     } else {
@@ -85,7 +92,13 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   }
 
   for (const [name, value] of Object.entries(securityHeaders(csp))) res.headers.set(name, value);
-  if (isLocale(lang)) res.cookies.set(LANG_COOKIE, lang, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
+  if (isLocale(lang))
+    res.cookies.set(LANG_COOKIE, lang, {
+      path: "/",
+      sameSite: "lax",
+      maxAge: 365 * 24 * 3600,
+      secure: cookiesSecure(),
+    });
   return res;
 }
 

@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
+import type { AddressLimiter } from "@/lib/limits/address-limiter";
+import { mountAddressLimits } from "./address-limits";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
@@ -29,7 +31,7 @@ const v1Routes: AnyV1Route[] = [...intentRoutes, listDeliveriesRoute];
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
 export function createApiApp(
   gw: GatewayContext,
-  deps: { liveEvents?: StreamHub; processes?: number } = {},
+  deps: { liveEvents?: StreamHub; processes?: number; addressLimiter?: AddressLimiter } = {},
 ): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>();
   // Several processes share the port (WEB_CONCURRENCY): each limits to its share, so the
@@ -37,6 +39,7 @@ export function createApiApp(
   const limiter = new RateLimiter(gw.config.rateLimitRps / (deps.processes ?? 1));
 
   stampSnapAnswers(app, gw);
+  if (deps.addressLimiter) mountAddressLimits(app, deps.addressLimiter);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
   const routes = [

@@ -45,6 +45,11 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   /** The success answer without the envelope; parsed before it is sent. */
   response: RS;
   handler: (call: SnapCall<z.output<BS>, z.output<QS>>) => Promise<z.input<RS>>;
+  /**
+   * Checks that wait on the outside world (a DNS lookup), run before the transaction opens:
+   * a slow resolver must not hold a connection — on PGlite, every other request — meanwhile.
+   */
+  precheck?: (gw: GatewayContext, body: z.output<BS>) => Promise<void>;
   /** Runs once the handler's transaction has committed (e.g. wake the callback worker). */
   afterCommit?: (gw: GatewayContext) => void;
   /**
@@ -118,6 +123,7 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
       const body = parseBody(route.body, parseJsonBody(raw));
       const query = parseBody(route.query, queryParams(url));
       refusable = { partner, body };
+      await route.precheck?.(gw, body);
       const result = await inTransaction(gw.db, async (tx) => {
         await recordExternalId(tx, partner.id, headers.externalId, now);
         return route.handler({

@@ -96,6 +96,11 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
     type: "rate_limit_error",
     example: "Too many live streams from this address; poll meanwhile.",
   },
+  rate_limited: {
+    status: 429,
+    type: "rate_limit_error",
+    example: "Too many requests from this address; retry after the time in Retry-After.",
+  },
   resource_missing: { status: 404, type: "invalid_request_error", example: "No such payment intent.", param: "id" },
   not_found: { status: 404, type: "invalid_request_error", example: "Unknown path" },
   payment_intent_unexpected_state: {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
 
 /**
  * The payer's proof that they hold a link's secret, as a cookie. The cookie carries an HMAC
@@ -9,6 +10,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const SESSION_COOKIE = "nusapay_link";
 export const PREVIEW_COOKIE = "nusapay_preview";
+
+/**
+ * Cookies are `Secure` when the public address is https. Not the request's own protocol:
+ * behind a TLS-terminating proxy the request arrives as plain HTTP, and the cookie would go
+ * out without the flag (and then be sent over plain HTTP if a payer ever used it).
+ */
+export function cookiesSecure(publicBaseUrl = config().publicBaseUrl): boolean {
+  return publicBaseUrl.toLowerCase().startsWith("https:");
+}
 
 export function sessionToken(key: string, linkId: string, secret: string): string {
   return createHmac("sha256", key).update(`checkout:v1:${linkId}:${secret}`).digest("base64url");

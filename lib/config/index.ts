@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,8 +24,23 @@ const EnvSchema = z.object({
   GATEWAY_MASTER_KEY: optional(z.string()),
   GATEWAY_MASTER_KEY_FILE: optional(z.string()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Requests per second per partner on the signed family (token bucket, burst = 2 s). */
-  RATE_LIMIT_RPS: z.coerce.number().positive().default(2000),
+  /**
+   * Requests per second per partner on the signed family (token bucket, burst = 2 s). Below
+   * what one instance serves (docs/benchmarks.md: ~750 signed Inquiries/s on PGlite, ~1,900 on
+   * PostgreSQL), so one partner cannot take the whole instance from the others.
+   */
+  RATE_LIMIT_RPS: z.coerce.number().positive().default(200),
+  /** Per-address limits on the unauthenticated surfaces: requests per window; 0 = off. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_CHECKOUT: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_TOKEN: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_CONFIRM: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_CARD: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
+  /** Reverse proxies in front that append to X-Forwarded-For (0: the socket's peer is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** `{pay_url}` of payment-link URIs when the checkout runs elsewhere (default PUBLIC_BASE_URL). */
+  PAY_BASE_URL: optional(z.string().url()),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   /** Access tokens kept in memory (the rest are read from the database on use). */
   TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(20_000),
@@ -32,6 +49,8 @@ const EnvSchema = z.object({
   CALLBACK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds")),
   CALLBACK_POLL_MS: z.coerce.number().int().positive().default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** DNS lookup and TCP/TLS connect of a callback (and the create-time check's lookup). */
+  CALLBACK_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** The hosted checkout's own client credentials (written by the sandbox seed). */
@@ -57,6 +76,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicBaseUrl: string;
+  payBaseUrl: string;
   gatewayBaseUrl: string;
   sandboxCallbackBaseUrl: string | undefined;
   mode: "sandbox" | "production";
@@ -71,10 +91,24 @@ export type Config = {
   publicBaseUrlSet: boolean;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   rateLimitRps: number;
+  /** Per surface of lib/limits: requests per address per window (0 = off). */
+  addressLimits: {
+    windowSeconds: number;
+    limits: Record<"checkout" | "token" | "confirm" | "card" | "signIn", number>;
+    trustedProxies: number;
+  };
+  /** Set: this process is the checkout only, in front of the gateway at `gatewayBaseUrl`. */
+  checkoutOnly: CheckoutCredentials | null;
   tokenTtlSeconds: number;
   tokenCacheMax: number;
   timestampSkewSeconds: number;
-  callbacks: { retrySchedule: number[] | null; pollMs: number; timeoutMs: number; leaseMs: number };
+  callbacks: {
+    retrySchedule: number[] | null;
+    pollMs: number;
+    timeoutMs: number;
+    connectTimeoutMs: number;
+    leaseMs: number;
+  };
   pgPoolMax: number;
   checkoutCredentialsFile: string;
   sandboxCredentialsFile: string;
@@ -95,6 +129,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  const checkoutOnly = checkoutCredentialsFromEnv(env);
+  if (checkoutOnly) {
+    const problems: Problem[] = [];
+    if (!e.GATEWAY_BASE_URL)
+      problems.push(["GATEWAY_BASE_URL", "required with checkout credentials (where the gateway is)"]);
+    if (e.DATABASE_URL) problems.push(["DATABASE_URL", "a checkout-only process opens no database; unset it"]);
+    refuseIfAny(problems);
+  }
+  const limits = {
+    checkout: e.RATE_LIMIT_CHECKOUT,
+    token: e.RATE_LIMIT_TOKEN,
+    confirm: e.RATE_LIMIT_CONFIRM,
+    card: e.RATE_LIMIT_CARD,
+    signIn: e.RATE_LIMIT_SIGN_IN,
+  };
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
   const inDataDir = (file: string | undefined, name: string) =>
     file ? path.resolve(/*turbopackIgnore: true*/ file) : path.join(/*turbopackIgnore: true*/ dataDir, name);
@@ -104,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicBaseUrl,
+    payBaseUrl: e.PAY_BASE_URL ? stripSlash(e.PAY_BASE_URL) : publicBaseUrl,
     gatewayBaseUrl: stripSlash(e.GATEWAY_BASE_URL ?? `http://127.0.0.1:${e.PORT}`),
     sandboxCallbackBaseUrl: e.SANDBOX_CALLBACK_BASE_URL && stripSlash(e.SANDBOX_CALLBACK_BASE_URL),
     mode: e.GATEWAY_MODE,
@@ -115,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrlSet: !!e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitRps: e.RATE_LIMIT_RPS,
+    addressLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, limits, trustedProxies: e.TRUST_PROXY },
+    checkoutOnly,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenCacheMax: e.TOKEN_CACHE_MAX,
     timestampSkewSeconds: e.TIMESTAMP_SKEW_SECONDS,
@@ -122,13 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySchedule: e.CALLBACK_RETRY_SCHEDULE ? e.CALLBACK_RETRY_SCHEDULE.split(",").map(Number) : null,
       pollMs: e.CALLBACK_POLL_MS,
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
+      connectTimeoutMs: Math.min(e.CALLBACK_CONNECT_TIMEOUT_MS, e.CALLBACK_TIMEOUT_MS),
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
     pgPoolMax: e.PG_POOL_MAX,
     checkoutCredentialsFile: inDataDir(e.CHECKOUT_CREDENTIALS_FILE, "checkout-client.json"),
     sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
     dev: e.NODE_ENV === "development",
-    liveEvents: { maxStreams: e.LIVE_STREAMS_MAX, maxPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    liveEvents: {
+      maxStreams: e.LIVE_STREAMS_MAX,
+      maxPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      heartbeatMs: e.LIVE_HEARTBEAT_MS,
+    },
     webConcurrency: e.WEB_CONCURRENCY,
     checkoutTransport: e.CHECKOUT_TRANSPORT,
     gatewayPublicUrl: e.GATEWAY_PUBLIC_URL && stripSlash(e.GATEWAY_PUBLIC_URL),
@@ -147,6 +204,16 @@ export class StartupRefusal extends Error {
     super(`${setting}: ${reason}`);
     this.name = "StartupRefusal";
   }
+}
+
+/** A setting and what is wrong with it. */
+type Problem = [setting: string, reason: string];
+
+/** One refusal naming the first problem, with the others after it (as for the schema's issues). */
+function refuseIfAny(problems: Problem[]): void {
+  if (!problems.length) return;
+  const [[setting, reason], ...more] = problems as [Problem, ...Problem[]];
+  throw new StartupRefusal(setting, `${reason}${more.map(([s, r]) => `; ${s}: ${r}`).join("")}`);
 }
 
 /**
@@ -189,4 +256,86 @@ export function config(): Config {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, "");
+}
+
+/** The hosted checkout's own merchant-side credentials at the gateway. */
+export interface CheckoutCredentials {
+  partnerId: string;
+  clientKey: string;
+  clientSecret: string;
+  channelId: string;
+  privateKeyPem: string;
+  /** Its /v1 secret key (creates card intents for links). */
+  secretKey: string;
+}
+
+/** The variables that make a process checkout-only; any one set asks for all. */
+const CHECKOUT_VARS = [
+  "CHECKOUT_PARTNER_ID",
+  "CHECKOUT_CLIENT_KEY",
+  "CHECKOUT_CLIENT_SECRET",
+  "CHECKOUT_CLIENT_SECRET_FILE",
+  "CHECKOUT_PRIVATE_KEY_FILE",
+  "CHECKOUT_SECRET_KEY",
+  "CHECKOUT_SECRET_KEY_FILE",
+];
+
+/**
+ * The checkout's credentials from the environment: ids as values, secrets as values or (better,
+ * e.g. Docker/Kubernetes secrets) as `*_FILE` paths, the RSA private key as a PEM file. Null
+ * when none is set (the checkout then reads `checkout-client.json` written by the sandbox
+ * seed); an error naming every missing or unreadable one when only some are.
+ */
+export function checkoutCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env): CheckoutCredentials | null {
+  const set = (name: string) => (env[name] ?? "") !== "";
+  if (!CHECKOUT_VARS.some(set)) return null;
+  const problems: Problem[] = [];
+  const value = (name: string): string => {
+    if (set(name)) return env[name]!.trim();
+    problems.push([name, "required for a checkout-only process"]);
+    return "";
+  };
+  const secret = (name: string): string => {
+    const file = env[`${name}_FILE`];
+    if (set(name) && file) problems.push([`${name} and ${name}_FILE`, "set one, not both"]);
+    if (set(name)) return env[name]!.trim();
+    if (!file) {
+      problems.push([`${name}_FILE (or ${name})`, "required for a checkout-only process"]);
+      return "";
+    }
+    return readSecretFile(`${name}_FILE`, file, problems);
+  };
+  const creds: CheckoutCredentials = {
+    partnerId: value("CHECKOUT_PARTNER_ID"),
+    clientKey: value("CHECKOUT_CLIENT_KEY"),
+    clientSecret: secret("CHECKOUT_CLIENT_SECRET"),
+    channelId: (env.CHECKOUT_CHANNEL_ID ?? "") || "95221",
+    privateKeyPem: env.CHECKOUT_PRIVATE_KEY_FILE
+      ? readSecretFile("CHECKOUT_PRIVATE_KEY_FILE", env.CHECKOUT_PRIVATE_KEY_FILE, problems)
+      : (problems.push(["CHECKOUT_PRIVATE_KEY_FILE", "required (PEM, the key whose public half the gateway holds)"]),
+        ""),
+    secretKey: secret("CHECKOUT_SECRET_KEY"),
+  };
+  if (creds.privateKeyPem) {
+    try {
+      createPrivateKey(creds.privateKeyPem);
+    } catch {
+      problems.push(["CHECKOUT_PRIVATE_KEY_FILE", "not a PEM private key"]);
+    }
+  }
+  if (creds.secretKey && !/^sk_[A-Za-z0-9_-]{8,200}$/.test(creds.secretKey))
+    problems.push(["CHECKOUT_SECRET_KEY", "not a secret key (sk_…)"]);
+  refuseIfAny(problems);
+  return creds;
+}
+
+function readSecretFile(name: string, file: string, problems: Problem[]): string {
+  try {
+    const text = fs.readFileSync(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ file), "utf8").trim();
+    if (!text) problems.push([name, `${file} is empty`]);
+    return text;
+  } catch (err) {
+    problems.push([name, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`]);
+    return "";
+  }
 }

@@ -418,3 +418,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.key] })],
 );
+
+/** Per-address request counters (lib/limits), shared through PostgreSQL; UNLOGGED in SQL. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,16 +1,46 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries } from "@/lib/db/schema";
+import { callbackAttempts, callbackDeliveries, paymentLinks } from "@/lib/db/schema";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
+import { V1Error } from "./v1-error";
 
-/** The merchant's view of its callbacks: every delivery with every attempt. */
-export async function listDeliveries(ctx: GatewayContext, partner: Partner, opts: { linkId?: string | undefined; limit: number }) {
+/**
+ * The merchant's view of its callbacks: every delivery with every attempt. Asked for one
+ * link, only that link's merchant gets an answer: another merchant's link is as missing as
+ * one that does not exist (the checkout's preview relies on this to recognise the owner).
+ */
+export async function listDeliveries(
+  ctx: GatewayContext,
+  partner: Partner,
+  opts: { linkId?: string | undefined; limit: number },
+) {
+  if (opts.linkId) {
+    const [own] = await ctx.db
+      .select({ id: paymentLinks.id })
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.id, opts.linkId), eq(paymentLinks.partnerId, partner.id)))
+      .limit(1);
+    if (!own) throw new V1Error("resource_missing", "No such payment link.", "linkId");
+  }
   const where = opts.linkId
     ? and(eq(callbackDeliveries.partnerId, partner.id), eq(callbackDeliveries.linkId, opts.linkId))
     : eq(callbackDeliveries.partnerId, partner.id);
-  const rows = await ctx.db.select().from(callbackDeliveries).where(where).orderBy(desc(callbackDeliveries.createdAt)).limit(opts.limit);
+  const rows = await ctx.db
+    .select()
+    .from(callbackDeliveries)
+    .where(where)
+    .orderBy(desc(callbackDeliveries.createdAt))
+    .limit(opts.limit);
   const attempts = rows.length
-    ? await ctx.db.select().from(callbackAttempts).where(inArray(callbackAttempts.deliveryId, rows.map((r) => r.id)))
+    ? await ctx.db
+        .select()
+        .from(callbackAttempts)
+        .where(
+          inArray(
+            callbackAttempts.deliveryId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return rows.map((d) => ({
     id: d.id,

@@ -2,5 +2,5 @@ import type { GatewayContext } from "./context";
 
 /** `{pay_url}/pay/{id}?secret=…`; the secret is derived, never stored. */
 export function paymentLinkUri(ctx: Pick<GatewayContext, "config" | "vault">, linkId: string): string {
-  return `${ctx.config.publicBaseUrl}/pay/${linkId}?secret=${ctx.vault.linkSecret(linkId)}`;
+  return `${ctx.config.payBaseUrl}/pay/${linkId}?secret=${ctx.vault.linkSecret(linkId)}`;
 }

@@ -24,6 +24,7 @@ export type V1Code =
   | "invalid_api_key"
   | "invalid_token"
   | "too_many_streams"
+  | "rate_limited"
   // what is asked for
   | "resource_missing"
   | "not_found"

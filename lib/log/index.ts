@@ -44,18 +44,29 @@ const SECRET_KEYS = new Set([
 
 const MAX_DEPTH = 10;
 
+/**
+ * Capabilities in URLs: query secrets, and the hosted card page's path, whose intent id opens
+ * a page that carries the intent's client secret.
+ */
 export function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`);
+  return url
+    .replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`)
+    .replace(/(\/v1\.0\/debit\/redirect\/)[^/?#\s"']+/gi, `$1${REDACTED}`);
 }
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */
 export function scrubString(text: string): string {
-  return scrubUrl(text)
-    .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
-    .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
-    .replace(/-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`)
-    // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
-    .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`);
+  return (
+    scrubUrl(text)
+      .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
+      .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
+      .replace(
+        /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g,
+        `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`,
+      )
+      // drizzle's "Failed query: …\nparams: …" carries row values (customer data).
+      .replace(/(^|\n)params: [^\n]*/g, `$1params: ${REDACTED}`)
+  );
 }
 
 function isSecretKey(key: string): boolean {
@@ -78,7 +89,8 @@ export function scrub(value: unknown, depth = 0, seen: WeakSet<object> = new Wea
       const { params: _params, ...rest } = serialized;
       return scrubObject(rest, depth, seen);
     }
-    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value))
+      return `[${value.constructor.name} ${value.byteLength} bytes]`;
     if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1, seen));
     if (value instanceof Map) return scrubObject(Object.fromEntries(value), depth, seen);
     return scrubObject(value as Record<string, unknown>, depth, seen);
@@ -144,4 +156,3 @@ export function processLogger(level = "info"): Logger {
   const g = globalThis as Record<symbol, unknown>;
   return (g[LOGGER] ??= createLogger(level)) as Logger;
 }
-

@@ -36,11 +36,38 @@ function expectClean(text: string) {
 
 describe("logger redaction", () => {
   it.each([
-    ["top-level secret fields", { clientSecret: S.clientSecret, secretKey: S.secretKey, accessToken: S.accessToken, privateKeyPem: S.pem }],
-    ["request headers in any casing", { headers: { authorization: `Bearer ${S.accessToken}`, "X-SIGNATURE": S.signature, "x-secret-key": S.secretKey } }],
-    ["headers nested deeper", { req: { raw: { headers: { Authorization: `Bearer ${S.accessToken}`, "x-signature": S.signature } } } }],
-    ["a whole credentials file", { credentials: { merchant: { clientSecret: S.clientSecret, privateKeyPem: S.pem, secretKey: S.secretKey }, acquirer: [{ client_secret: S.clientSecret }] } }],
-    ["secrets inside arrays", { partners: [{ id: "p1", clientSecret: S.clientSecret }, { id: "p2", password: S.password }] }],
+    [
+      "top-level secret fields",
+      { clientSecret: S.clientSecret, secretKey: S.secretKey, accessToken: S.accessToken, privateKeyPem: S.pem },
+    ],
+    [
+      "request headers in any casing",
+      {
+        headers: { authorization: `Bearer ${S.accessToken}`, "X-SIGNATURE": S.signature, "x-secret-key": S.secretKey },
+      },
+    ],
+    [
+      "headers nested deeper",
+      { req: { raw: { headers: { Authorization: `Bearer ${S.accessToken}`, "x-signature": S.signature } } } },
+    ],
+    [
+      "a whole credentials file",
+      {
+        credentials: {
+          merchant: { clientSecret: S.clientSecret, privateKeyPem: S.pem, secretKey: S.secretKey },
+          acquirer: [{ client_secret: S.clientSecret }],
+        },
+      },
+    ],
+    [
+      "secrets inside arrays",
+      {
+        partners: [
+          { id: "p1", clientSecret: S.clientSecret },
+          { id: "p2", password: S.password },
+        ],
+      },
+    ],
     ["a url field", { url: `/pay/0d3c?secret=${S.linkSecret}&lang=id` }],
     ["a nested url field", { req: { url: `http://localhost:3000/pay/0d3c?lang=en&secret=${S.linkSecret}` } }],
     ["any string field", { note: `payer opened https://pay.example/pay/0d3c?secret=${S.linkSecret}` }],
@@ -58,8 +85,19 @@ describe("logger redaction", () => {
 
   it("keeps what is not secret", () => {
     const { log, json } = capture();
-    log.info({ partnerId: "p-1", path: "/v1.0/payment-link/inquiry", headers: { "x-external-id": "ext-7", authorization: "Bearer x" } }, "ok");
-    expect(json()[0]).toMatchObject({ partnerId: "p-1", path: "/v1.0/payment-link/inquiry", headers: { "x-external-id": "ext-7", authorization: "[REDACTED]" } });
+    log.info(
+      {
+        partnerId: "p-1",
+        path: "/v1.0/payment-link/inquiry",
+        headers: { "x-external-id": "ext-7", authorization: "Bearer x" },
+      },
+      "ok",
+    );
+    expect(json()[0]).toMatchObject({
+      partnerId: "p-1",
+      path: "/v1.0/payment-link/inquiry",
+      headers: { "x-external-id": "ext-7", authorization: "[REDACTED]" },
+    });
   });
 
   it("scrubs the message string and printf arguments", () => {
@@ -73,9 +111,12 @@ describe("logger redaction", () => {
   it("scrubs errors: message, stack, cause and database parameters", () => {
     const { log, text, json } = capture();
     const cause = new Error(`fetch https://cb.example/notify?secret=${S.linkSecret} failed`);
-    const err = Object.assign(new Error(`Failed query: insert into "partners" values ($1, $2)\nparams: p-1,${S.clientSecret}`, { cause }), {
-      params: ["p-1", S.clientSecret],
-    });
+    const err = Object.assign(
+      new Error(`Failed query: insert into "partners" values ($1, $2)\nparams: p-1,${S.clientSecret}`, { cause }),
+      {
+        params: ["p-1", S.clientSecret],
+      },
+    );
     log.error({ err, path: "/v1.0/payment-link/create" }, "unexpected fault");
     log.error(new Error(`upstream refused Bearer ${S.accessToken}`));
     expectClean(text());
@@ -110,6 +151,16 @@ describe("scrubUrl", () => {
     [`/pay/1?lang=id&secret=${S.linkSecret}#top`, "/pay/1?lang=id&secret=[REDACTED]#top"],
     [`/x?clientSecret=${S.clientSecret}&a=1`, "/x?clientSecret=[REDACTED]&a=1"],
     ["/pay/1?lang=en", "/pay/1?lang=en"],
+    // the hosted card page: its intent id opens a page carrying the client secret
+    ["/v1.0/debit/redirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10", "/v1.0/debit/redirect/[REDACTED]"],
+    [
+      "http://127.0.0.1:3000/v1.0/debit/redirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10?x=1",
+      "http://127.0.0.1:3000/v1.0/debit/redirect/[REDACTED]?x=1",
+    ],
+    [
+      `/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=${S.linkSecret}&lang=id`,
+      "/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=[REDACTED]&lang=id",
+    ],
   ])("%s", (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });

@@ -5,7 +5,12 @@ import type { Logger } from "pino";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { callbackHeaders } from "./sign";
-import { assertPublicTarget } from "./target";
+import { postToTarget } from "./post";
+import { resolveTarget, TargetRefused } from "./target";
+
+/** Reply bytes read from a merchant's endpoint; the excerpt shown is the first 500 characters. */
+export const MAX_REPLY_BYTES = 2048;
+const EXCERPT_CHARS = 500;
 
 export interface WorkerOptions {
   instanceId?: string;
@@ -14,6 +19,8 @@ export interface WorkerOptions {
   pollMs: number;
   leaseMs: number;
   timeoutMs: number;
+  /** Until the connection stands (DNS lookup included); the rest of `timeoutMs` is for the answer. */
+  connectTimeoutMs?: number;
   batchSize: number;
 }
 
@@ -126,7 +133,12 @@ export class CallbackWorker {
           leasedBy: this.instanceId,
           attempts: sql`${callbackDeliveries.attempts} + 1`,
         })
-        .where(inArray(callbackDeliveries.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            callbackDeliveries.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }
@@ -138,10 +150,18 @@ export class CallbackWorker {
     let error: string | null = null;
     let reply = "";
     try {
-      const [merchant] = await this.gw.db.select({ channelId: partners.channelId }).from(partners).where(eq(partners.id, d.partnerId)).limit(1);
-      if (this.gw.config.mode === "production") await assertPublicTarget(d.url);
-      const res = await fetch(d.url, {
-        method: "POST",
+      const [merchant] = await this.gw.db
+        .select({ channelId: partners.channelId })
+        .from(partners)
+        .where(eq(partners.id, d.partnerId))
+        .limit(1);
+      // One lookup, checked (production) and then dialled: never a second DNS answer.
+      const connectTimeoutMs = Math.min(this.opts.connectTimeoutMs ?? this.opts.timeoutMs, this.opts.timeoutMs);
+      const target = await resolveTarget(d.url, {
+        allowPrivate: this.gw.config.mode !== "production",
+        timeoutMs: connectTimeoutMs,
+      });
+      const res = await postToTarget(target, {
         headers: callbackHeaders({
           privateKeyPem: this.gw.vault.gatewayPrivateKeyPem,
           url: d.url,
@@ -152,12 +172,15 @@ export class CallbackWorker {
           now: startedAt,
         }),
         body: d.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        connectTimeoutMs,
+        timeoutMs: this.opts.timeoutMs,
+        maxReplyBytes: MAX_REPLY_BYTES,
       });
       statusCode = res.status;
-      reply = (await res.text().catch(() => "")).slice(0, 500);
+      reply = res.reply.slice(0, EXCERPT_CHARS);
     } catch (err) {
+      if (err instanceof TargetRefused)
+        this.gw.log.warn({ delivery: d.id, detail: err.detail }, "callback target refused");
       error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : String(err).slice(0, 500);
     }
     const latencyMs = Math.round(performance.now() - t0);
@@ -167,7 +190,16 @@ export class CallbackWorker {
     await this.gw.db.transaction(async (tx) => {
       await tx
         .insert(callbackAttempts)
-        .values({ deliveryId: d.id, attemptNo: d.attempts, instanceId: this.instanceId, startedAt, statusCode, latencyMs, error, replyExcerpt: reply || null });
+        .values({
+          deliveryId: d.id,
+          attemptNo: d.attempts,
+          instanceId: this.instanceId,
+          startedAt,
+          statusCode,
+          latencyMs,
+          error,
+          replyExcerpt: reply || null,
+        });
       await tx
         .update(callbackDeliveries)
         .set(
@@ -175,11 +207,26 @@ export class CallbackWorker {
             ? { status: "delivered", deliveredAt: now, leaseUntil: null, lastStatusCode: statusCode, lastError: null }
             : retryIn === undefined
               ? { status: "failed", leaseUntil: null, lastStatusCode: statusCode, lastError: error }
-              : { nextAttemptAt: new Date(now.getTime() + retryIn * 1000), leaseUntil: null, lastStatusCode: statusCode, lastError: error },
+              : {
+                  nextAttemptAt: new Date(now.getTime() + retryIn * 1000),
+                  leaseUntil: null,
+                  lastStatusCode: statusCode,
+                  lastError: error,
+                },
         )
         // Only while the lease is still ours: a late finisher must not overwrite a newer attempt.
-        .where(and(eq(callbackDeliveries.id, d.id), eq(callbackDeliveries.leasedBy, this.instanceId), eq(callbackDeliveries.attempts, d.attempts)));
+        .where(
+          and(
+            eq(callbackDeliveries.id, d.id),
+            eq(callbackDeliveries.leasedBy, this.instanceId),
+            eq(callbackDeliveries.attempts, d.attempts),
+          ),
+        );
     });
-    if (!ok) this.gw.log.info({ delivery: d.id, attempt: d.attempts, statusCode, error, retryIn: retryIn ?? null }, "callback not acknowledged");
+    if (!ok)
+      this.gw.log.info(
+        { delivery: d.id, attempt: d.attempts, statusCode, error, retryIn: retryIn ?? null },
+        "callback not acknowledged",
+      );
   }
 }

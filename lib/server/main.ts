@@ -9,14 +9,16 @@ import { pruneExternalIds } from "@/lib/gateway/external-ids";
 import { pruneAccessTokens } from "@/lib/gateway/partners";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
 import { credentialsPath } from "@/lib/gateway/seed";
-import { scrubUrl } from "@/lib/log";
-import { StartupRefusal } from "@/lib/config";
+import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { processLogger, scrubUrl } from "@/lib/log";
+import { config as processConfig, StartupRefusal, type Config } from "@/lib/config";
+import { PgHitStore } from "@/lib/db/rate-limit-store";
+import { AddressLimiter, MemoryHitStore } from "@/lib/limits/address-limiter";
+import { installAddressLimiter } from "@/lib/limits/registry";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { processCount, processShare, runPrimary } from "./cluster";
-import { config as processConfig, type Config } from "@/lib/config";
-import { processLogger } from "@/lib/log";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import { answerCheckoutTooMany, clientAddress, markClientAddress, stripInternalHeaders } from "./edge";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
@@ -28,6 +30,8 @@ import { registerInProcessGateway } from "@/lib/contract/in-process-transport";
  * Next's server code reaches the gateway only through the signing client (in this process,
  * by calling the API's handler; lib/contract/in-process-transport.ts). With WEB_CONCURRENCY > 1 on
  * PostgreSQL, a primary prepares the database and forks that many of these (cluster.ts).
+ * With checkout credentials in the environment the process is the checkout only, in front
+ * of a gateway elsewhere (over HTTP): no API routes, no database, no callback worker.
  */
 async function main(): Promise<void> {
   const config = processConfig();
@@ -53,40 +57,39 @@ async function main(): Promise<void> {
   await serve(config);
 }
 
-async function serve(loadedConfig: Config): Promise<void> {
+async function serve(config: Config): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const { gw, database, credentials } = await bootGateway({ config: loadedConfig });
-  const { config, log } = gw;
+  const log = processLogger(config.logLevel);
+  const gateway = config.checkoutOnly ? null : await startGateway(config, log);
 
-  const worker = new CallbackWorker(gw, {
-    retrySchedule: config.callbacks.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
-    pollMs: config.callbacks.pollMs,
-    leaseMs: config.callbacks.leaseMs,
-    timeoutMs: config.callbacks.timeoutMs,
-    batchSize: 32,
+  const addressLimiter = new AddressLimiter({
+    ...config.addressLimits,
+    // Shared by every process and instance on one PostgreSQL; in memory for PGlite (one process by nature).
+    store: gateway && gateway.database.kind === "postgres" ? new PgHitStore(gateway.gw.db) : new MemoryHitStore(),
   });
-  gw.kickOutbox = () => worker.kick();
-
-  const live = await startLiveEvents(gw, database);
-  const api = createApiApp(gw, { liveEvents: live.hub, processes: processShare() });
-  const apiListener = getRequestListener(api.fetch);
-  // The checkout's typed clients call the gateway through this, not over loopback HTTP
-  // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
-  // Such a call gets the same access line as one over HTTP, under the page's request id.
-  registerInProcessGateway({
-    transport: config.checkoutTransport,
-    handler: async (request) => {
-      const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
-      request.headers.set(REQUEST_ID_HEADER, requestId);
-      const started = process.hrtime.bigint();
-      const res = await runWithRequestId(requestId, () => api.fetch(request));
-      if (log.isLevelEnabled("info")) {
-        const url = new URL(request.url);
-        logRequest(log, requestId, request.method, url.pathname + url.search, res.status, started, "in-process");
-      }
-      return res;
-    },
-  });
+  installAddressLimiter(addressLimiter);
+  let apiListener: ReturnType<typeof getRequestListener> | null = null;
+  if (gateway) {
+    const api = createApiApp(gateway.gw, { liveEvents: gateway.live.hub, processes: processShare(), addressLimiter });
+    apiListener = getRequestListener(api.fetch);
+    // The checkout's typed clients call the gateway through this, not over loopback HTTP
+    // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
+    // Such a call gets the same access line as one over HTTP, under the page's request id.
+    registerInProcessGateway({
+      transport: config.checkoutTransport,
+      handler: async (request) => {
+        const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+        request.headers.set(REQUEST_ID_HEADER, requestId);
+        const started = process.hrtime.bigint();
+        const res = await runWithRequestId(requestId, () => api.fetch(request));
+        if (log.isLevelEnabled("info")) {
+          const url = new URL(request.url);
+          logRequest(log, requestId, request.method, url.pathname + url.search, res.status, started, "in-process");
+        }
+        return res;
+      },
+    });
+  }
 
   const nextApp = next({ dev, dir: path.resolve("."), hostname: config.host, port: config.port });
   const nextHandler = nextApp.getRequestHandler();
@@ -106,37 +109,55 @@ async function serve(loadedConfig: Config): Promise<void> {
       inFlight--;
       if (started !== null) logRequest(log, requestId, req.method ?? "", req.url ?? "", res.statusCode, started);
     });
+    stripInternalHeaders(req);
+    const address = clientAddress(req, config.addressLimits.trustedProxies);
+    markClientAddress(req, address);
     runWithRequestId(requestId, () => {
       if (isApiPath(pathname)) {
-        void apiListener(req, res);
-      } else {
+        if (apiListener) void apiListener(req, res);
+        else answerNoGateway(res, pathname);
+        return;
+      }
+      const toNext = () => {
         compressNextAnswer(req, res);
         nextHandler(req, res).catch((err: unknown) => {
           log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
           if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
         });
+      };
+      if (!pathname.startsWith("/pay/")) {
+        toNext();
+        return;
       }
+      // The checkout pages: per-address limit before Next renders or the gateway is asked.
+      addressLimiter.take("checkout", address).then(
+        (verdict) => (verdict.ok ? toNext() : answerCheckoutTooMany(req, res, verdict.retryAfterSeconds)),
+        (err: unknown) => {
+          // A limiter that cannot count (database away) must not take the checkout down.
+          log.warn({ err }, "checkout rate limit unavailable");
+          toNext();
+        },
+      );
     });
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
   const connections = trackConnections(server);
 
-  const maintenance = setInterval(() => {
-    pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
-    pruneAccessTokens(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "access-token pruning failed"));
-  }, 3600_000);
-  maintenance.unref();
-
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  worker.start();
+  gateway?.worker.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   if (cluster.isWorker) {
     log.debug({ port, pid: process.pid }, "server process listening");
+  } else if (gateway) {
+    log.info({ port, database: gateway.database.kind, mode: config.mode }, "gateway and checkout listening");
+    announce(config, port, gateway.database.kind, gateway.credentials?.demoLinks ?? [], 1);
   } else {
-    log.info({ port, database: database.kind, mode: config.mode }, "gateway and checkout listening");
-    announce(config, port, database.kind, credentials?.demoLinks ?? [], 1);
+    log.info({ port, gateway: config.gatewayBaseUrl, mode: config.mode }, "checkout listening (checkout only)");
+    process.stdout.write(
+      `\n  Checkout ready on http://localhost:${port}  (gateway: ${config.gatewayBaseUrl}; no API, no database)\n\n`,
+    );
   }
 
   let closing = false;
@@ -144,17 +165,17 @@ async function serve(loadedConfig: Config): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
-    clearInterval(maintenance);
+    if (gateway) clearInterval(gateway.maintenance);
     server.close(async () => {
-      await worker.stop().catch(() => {});
-      await live.stop();
-      await database.close().catch(() => {});
+      await gateway?.worker.stop().catch(() => {});
+      await gateway?.live.stop();
+      await gateway?.database.close().catch(() => {});
       log.info("closed");
       process.exit(0);
     });
     server.closeIdleConnections();
     // Open event streams never finish by themselves: end them, the browsers reconnect elsewhere.
-    live.hub.closeAll();
+    gateway?.live.hub.closeAll();
     connections.drain();
     // Requests still running after 10 s are cut: a deploy must not hang forever.
     setTimeout(() => process.exit(1), 10_000).unref();
@@ -163,7 +184,46 @@ async function serve(loadedConfig: Config): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-/** Static assets and health probes would drown the lines that matter. */
+/** The gateway half: vault, database, seed, callback worker, live events, maintenance. */
+async function startGateway(config: Config, log: Logger) {
+  const { gw, database, credentials } = await bootGateway({ config, log });
+  const worker = new CallbackWorker(gw, {
+    retrySchedule: config.callbacks.retrySchedule ?? DEFAULT_RETRY_SCHEDULE,
+    pollMs: config.callbacks.pollMs,
+    leaseMs: config.callbacks.leaseMs,
+    timeoutMs: config.callbacks.timeoutMs,
+    connectTimeoutMs: config.callbacks.connectTimeoutMs,
+    batchSize: 32,
+  });
+  gw.kickOutbox = () => worker.kick();
+  const live = await startLiveEvents(gw, database);
+  const maintenance = setInterval(() => {
+    pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
+    pruneAccessTokens(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "access-token pruning failed"));
+  }, 3600_000);
+  maintenance.unref();
+  return { gw, database, credentials, worker, live, maintenance };
+}
+
+/** A checkout-only process has no gateway API; health still answers, for load balancers. */
+function answerNoGateway(res: http.ServerResponse, pathname: string): void {
+  const [status, body] =
+    pathname === "/api/health"
+      ? [200, { status: "ok", role: "checkout" }]
+      : [
+          404,
+          {
+            error: {
+              type: "invalid_request_error",
+              code: "not_found",
+              message: "This process serves the checkout only; the gateway API is elsewhere.",
+              param: null,
+            },
+          },
+        ];
+  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify(body));
+}
+
 /**
  * One line per request: method, path and query with capabilities scrubbed, status, time.
  * Never headers or bodies (signatures, tokens, card fields live there).
@@ -181,6 +241,7 @@ function logRequest(
   log.info({ requestId, method, url: scrubUrl(url), status, ms, ...(via ? { via } : {}) }, "request");
 }
 
+/** Static assets and health probes would drown the lines that matter. */
 function accessLogged(pathname: string): boolean {
   return !pathname.startsWith("/_next/static/") && pathname !== "/api/health";
 }

@@ -23,9 +23,11 @@ export interface DocumentOptions {
   noindex?: boolean;
   /** a module script: the hosted card page's */
   script?: string;
+  /** the CSP nonce that lets `script` run (the gateway's pages allow no other inline script) */
+  nonce?: string;
 }
 
-export function htmlDocument({ lang, title, body, noindex = false, script }: DocumentOptions): string {
+export function htmlDocument({ lang, title, body, noindex = false, script, nonce }: DocumentOptions): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}">
 <head>
@@ -36,7 +38,7 @@ ${noindex ? '<meta name="robots" content="noindex, nofollow">\n' : ""}<meta name
 <link rel="stylesheet" href="${STYLESHEET_HREF}">
 </head>
 <body>
-${body}${script ? `\n<script type="module">${script}</script>` : ""}
+${body}${script ? `\n<script type="module"${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${script}</script>` : ""}
 </body>
 </html>
 `;

@@ -5,7 +5,6 @@ import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/serve
 import { inSeconds, linkRequest } from "@/tests/support/factories";
 import { snapError } from "@/tests/support/snap-error";
 
-
 describe.each(DB_KINDS)("payment links on %s", (db) => {
   let srv: RunningServer;
   let merchant: GatewayClient;
@@ -60,13 +59,43 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   });
 
   it.each([
-    ["totalAmount that is not subtotal + fees", linkRequest({ totalAmount: { value: "245000.00", currency: "IDR" } }), "4002701", "totalAmount.value"],
-    ["a total of zero", linkRequest({ additionalInfo: { customFees: [{ text: "Voucher", value: "-250000.30" }] } }), "4002701", "totalAmount.value"],
-    ["a float price", linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "1.5", quantity: 1 }] } }), "4002701", "additionalInfo.itemDetails[0].price"],
-    ["a negative price", linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "-1.00", quantity: 1 }] } }), "4002701", "additionalInfo.itemDetails[0].price"],
-    ["a currency other than IDR", linkRequest({ totalAmount: { value: "245000.10", currency: "USD" as "IDR" } }), "4002701", "totalAmount.currency"],
+    [
+      "totalAmount that is not subtotal + fees",
+      linkRequest({ totalAmount: { value: "245000.00", currency: "IDR" } }),
+      "4002701",
+      "totalAmount.value",
+    ],
+    [
+      "a total of zero",
+      linkRequest({ additionalInfo: { customFees: [{ text: "Voucher", value: "-250000.30" }] } }),
+      "4002701",
+      "totalAmount.value",
+    ],
+    [
+      "a float price",
+      linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "1.5", quantity: 1 }] } }),
+      "4002701",
+      "additionalInfo.itemDetails[0].price",
+    ],
+    [
+      "a negative price",
+      linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "-1.00", quantity: 1 }] } }),
+      "4002701",
+      "additionalInfo.itemDetails[0].price",
+    ],
+    [
+      "a currency other than IDR",
+      linkRequest({ totalAmount: { value: "245000.10", currency: "USD" as "IDR" } }),
+      "4002701",
+      "totalAmount.currency",
+    ],
     ["a past expiredDate", linkRequest({ expiredDate: inSeconds(-60) }), "4002701", "expiredDate"],
-    ["an unknown payment method", linkRequest({ additionalInfo: { paymentMethods: ["va.nope"] } }), "4002701", "additionalInfo.paymentMethods"],
+    [
+      "an unknown payment method",
+      linkRequest({ additionalInfo: { paymentMethods: ["va.nope"] } }),
+      "4002701",
+      "additionalInfo.paymentMethods",
+    ],
   ])("refuses %s", async (_, req, code, field) => {
     const e = await snapError(merchant.createPaymentLink(req));
     expect(e).toMatchObject({ status: 400, code });
@@ -87,12 +116,17 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     const raced = linkRequest();
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => merchant.createPaymentLink(raced)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect((r.reason as SnapClientError).responseCode).toBe("4092701");
+    for (const r of results)
+      if (r.status === "rejected") expect((r.reason as SnapClientError).responseCode).toBe("4092701");
   });
 
   it("lists method groups with inactive ones and their reasons", async () => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
-    const res = await checkout.paymentLinkMethods({ partnerReferenceNo: d.partnerReferenceNo, trxId: "echo-me", additionalInfo: { paymentLinkId: d.paymentLinkId } });
+    const res = await checkout.paymentLinkMethods({
+      partnerReferenceNo: d.partnerReferenceNo,
+      trxId: "echo-me",
+      additionalInfo: { paymentLinkId: d.paymentLinkId },
+    });
     expect(res.responseCode).toBe("2002700");
     const pm = res.paymentLinkPaymentMethod;
     expect(pm.partnerReferenceNo).toBe(d.partnerReferenceNo);
@@ -120,19 +154,27 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   });
 
   it("leaves out methods the link excludes", async () => {
-    const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest({ additionalInfo: { paymentMethods: ["qr.qris"] } }));
+    const { paymentLinkData: d } = await merchant.createPaymentLink(
+      linkRequest({ additionalInfo: { paymentMethods: ["qr.qris"] } }),
+    );
     const res = await merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId: d.paymentLinkId } });
     const groups = res.paymentLinkPaymentMethod.additionalInfo.paymentMethod;
     expect(groups.find((g) => g.id === "va")).toBeUndefined();
     expect(groups.find((g) => g.id === "qr")!.method.map((m) => m.id)).toEqual(["qris"]);
-    const e = await snapError(merchant.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } }));
+    const e = await snapError(
+      merchant.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+      }),
+    );
     expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
   });
 
   it("pays by VA: SNAP-padded number, same number again, retired when switching", async () => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
     const pay = (groupId: string, methodId: string) =>
-      checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } } });
+      checkout.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } },
+      });
     const first = (await pay("va", "bca")).paymentLinkData;
     expect(first.paymentFlagStatus).toBe("02");
     expect(first.payment.type).toBe("va");
@@ -154,7 +196,9 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
 
   it("pays by QRIS: a dynamic payload that decodes back to the total", async () => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
-    const res = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } });
+    const res = await checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } },
+    });
     const payload = (res.paymentLinkData.payment.content as { value: string }).value;
     const qr = parseQris(payload); // throws on a CRC mismatch
     expect(qr.pointOfInitiation).toBe("dynamic");
@@ -168,15 +212,20 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(qr.tags["51.02"]).toHaveLength(15);
     expect(qr.tags["26.02"]).toBe(qr.nmid!.slice(2));
     expect(qr.postalCode).toBe("10110");
-    const again = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } });
+    const again = await checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } },
+    });
     expect((again.paymentLinkData.payment.content as { value: string }).value).toBe(payload);
   });
 
   it("a total QRIS tag 54 cannot carry: the QR group and method inactive with the reason, Pay refused with 4032701", async () => {
-    const big = linkRequest({ additionalInfo: { itemDetails: [{ name: "Gedung", price: "99999999999.99", quantity: 1 }], customFees: [] } });
+    const big = linkRequest({
+      additionalInfo: { itemDetails: [{ name: "Gedung", price: "99999999999.99", quantity: 1 }], customFees: [] },
+    });
     const { paymentLinkData: d } = await merchant.createPaymentLink(big);
     expect(d.totalAmount.value).toBe("99999999999.99");
-    const groups = (await checkout.paymentLinkMethods({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkPaymentMethod.additionalInfo.paymentMethod;
+    const groups = (await checkout.paymentLinkMethods({ additionalInfo: { paymentLinkId: d.paymentLinkId } }))
+      .paymentLinkPaymentMethod.additionalInfo.paymentMethod;
     const reason = { english: "Amount exceeds the QRIS limit", indonesia: "Jumlah melebihi batas QRIS" };
     const qr = groups.find((g) => g.id === "qr")!;
     expect(qr).toMatchObject({ active: false, activeText: reason });
@@ -184,13 +233,31 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     // the other groups are untouched: a VA or a card carries any amount
     expect(groups.find((g) => g.id === "va")!.active).toBe(true);
     expect(groups.find((g) => g.id === "cc")!.active).toBe(true);
-    const e = await snapError(checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } }));
+    const e = await snapError(
+      checkout.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } },
+      }),
+    );
     expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
-    expect((await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData.payment).toEqual({ type: "", bank: "", content: "" });
+    expect(
+      (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData
+        .payment,
+    ).toEqual({ type: "", bank: "", content: "" });
     // 13 characters still fit: 9999999999999 whole rupiah is written without a fraction
-    const edge = await merchant.createPaymentLink(linkRequest({ additionalInfo: { itemDetails: [{ name: "Gedung", price: "9999999999999.00", quantity: 1 }], customFees: [] } }));
-    const paid = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: edge.paymentLinkData.paymentLinkId, paymentMethod: { groupId: "qr", methodId: "qris" } } });
-    expect(parseQris((paid.paymentLinkData.payment.content as { value: string }).value).tags["54"]).toBe("9999999999999");
+    const edge = await merchant.createPaymentLink(
+      linkRequest({
+        additionalInfo: { itemDetails: [{ name: "Gedung", price: "9999999999999.00", quantity: 1 }], customFees: [] },
+      }),
+    );
+    const paid = await checkout.payPaymentLink({
+      additionalInfo: {
+        paymentLinkId: edge.paymentLinkData.paymentLinkId,
+        paymentMethod: { groupId: "qr", methodId: "qris" },
+      },
+    });
+    expect(parseQris((paid.paymentLinkData.payment.content as { value: string }).value).tags["54"]).toBe(
+      "9999999999999",
+    );
   });
 
   it.each([
@@ -200,20 +267,32 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     ["an unknown method", "va", "nope"],
   ])("refuses %s with 4032701", async (_, groupId, methodId) => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
-    const e = await snapError(checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } } }));
+    const e = await snapError(
+      checkout.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } },
+      }),
+    );
     expect(e).toEqual({ status: 403, code: "4032701", message: "Feature Not Allowed" });
   });
 
   it("turns a link expired at its deadline: flag 03, pay refused with 4032700", async () => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest({ expiredDate: inSeconds(3) }));
-    await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bni" } } });
-    const flag = async () => (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData.paymentFlagStatus;
+    await checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bni" } },
+    });
+    const flag = async () =>
+      (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } })).paymentLinkData
+        .paymentFlagStatus;
     await expect.poll(flag, { timeout: 6000, interval: 250 }).toBe("03");
     const inq = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId } });
     expect(inq.paymentLinkData.paymentFlagStatus).toBe("03");
     expect(inq.paymentLinkData.paymentFlagReason).toEqual({ english: "Expired", indonesia: "Kedaluwarsa" });
     expect(inq.paymentLinkData.payment.bank).toBe("bni"); // as it was
-    const e = await snapError(checkout.payPaymentLink({ additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } } }));
+    const e = await snapError(
+      checkout.payPaymentLink({
+        additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+      }),
+    );
     expect(e).toMatchObject({ status: 403, code: "4032700", message: "Transaction Expired" });
   });
 
@@ -231,9 +310,16 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
 
   it("finds a link by id when partnerReferenceNo and trxId are empty strings", async () => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());
-    const res = await merchant.inquiryPaymentLink({ partnerReferenceNo: "", trxId: "", additionalInfo: { paymentLinkId: d.paymentLinkId } });
+    const res = await merchant.inquiryPaymentLink({
+      partnerReferenceNo: "",
+      trxId: "",
+      additionalInfo: { paymentLinkId: d.paymentLinkId },
+    });
     expect(res.paymentLinkData.paymentLinkId).toBe(d.paymentLinkId);
-    expect(await snapError(merchant.inquiryPaymentLink({ partnerReferenceNo: "", trxId: "" }))).toMatchObject({ status: 400, code: "4002702" });
+    expect(await snapError(merchant.inquiryPaymentLink({ partnerReferenceNo: "", trxId: "" }))).toMatchObject({
+      status: 400,
+      code: "4002702",
+    });
   });
 
   it("keeps other partners out: another partner's link answers as not found, the checkout cannot create links", async () => {
@@ -241,11 +327,20 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     const link = srv.credentials.demoLinks[0]!;
     const unknown = { additionalInfo: { paymentLinkId: "00000000-0000-4000-8000-000000000000" } };
     const theirs = { additionalInfo: { paymentLinkId: link.paymentLinkId } };
-    const byRef = { partnerReferenceNo: (await merchant.inquiryPaymentLink(theirs)).paymentLinkData.partnerReferenceNo };
+    const byRef = {
+      partnerReferenceNo: (await merchant.inquiryPaymentLink(theirs)).paymentLinkData.partnerReferenceNo,
+    };
     for (const call of [
       (b: typeof theirs | typeof byRef) => acquirer.inquiryPaymentLink(b),
       (b: typeof theirs | typeof byRef) => acquirer.paymentLinkMethods(b),
-      (b: typeof theirs | typeof byRef) => acquirer.payPaymentLink({ ...b, additionalInfo: { ...("additionalInfo" in b ? b.additionalInfo : {}), paymentMethod: { groupId: "va", methodId: "bca" } } }),
+      (b: typeof theirs | typeof byRef) =>
+        acquirer.payPaymentLink({
+          ...b,
+          additionalInfo: {
+            ...("additionalInfo" in b ? b.additionalInfo : {}),
+            paymentMethod: { groupId: "va", methodId: "bca" },
+          },
+        }),
     ]) {
       const notFound = await snapError(call(unknown));
       expect(notFound).toMatchObject({ status: 404, code: "4042701" });
@@ -258,33 +353,25 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   });
 
   it("serves the demo links in the credentials file", async () => {
-    expect(srv.credentials.demoLinks.map((l) => l.state)).toEqual(["no-method", "method-chosen-va", "method-chosen-qr", "paid", "rejected"]);
+    expect(srv.credentials.demoLinks.map((l) => l.state)).toEqual([
+      "no-method",
+      "method-chosen-va",
+      "method-chosen-qr",
+      "paid",
+      "rejected",
+    ]);
     const flags = [];
     for (const l of srv.credentials.demoLinks) {
       const res = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: l.paymentLinkId } });
       expect(res.paymentLinkData.paymentLinkUri).toBe(l.paymentLinkUri);
       flags.push([res.paymentLinkData.paymentFlagStatus, res.paymentLinkData.payment.type]);
     }
-    expect(flags).toEqual([["02", ""], ["02", "va"], ["02", "qr"], ["00", "va"], ["01", "qr"]]);
-  });
-});
-
-describe("production mode", () => {
-  let srv: RunningServer;
-  beforeAll(async () => {
-    srv = await startServer({ db: "pglite", env: { GATEWAY_MODE: "production" } });
-  });
-  afterAll(async () => {
-    expect(await srv.stop()).toBe(0);
-  });
-
-  it.each(["http://127.0.0.1:9/hook", "http://10.1.2.3/hook", "http://[::1]:8080/", "http://192.168.0.10"])("refuses callbackBaseUrl %s at create", async (url) => {
-    const e = await snapError(srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: url } })));
-    expect(e).toEqual({ status: 400, code: "4002701", message: "Invalid Field Format additionalInfo.callbackBaseUrl" });
-  });
-
-  it("accepts a public callback target", async () => {
-    const res = await srv.merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: "https://203.0.113.7/hooks" } }));
-    expect(res.paymentLinkData.paymentFlagStatus).toBe("02");
+    expect(flags).toEqual([
+      ["02", ""],
+      ["02", "va"],
+      ["02", "qr"],
+      ["00", "va"],
+      ["01", "qr"],
+    ]);
   });
 });

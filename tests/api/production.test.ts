@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,7 @@ import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-clien
 import { vaNotification } from "@/lib/clients/simulator";
 import { generateRsaKeyPair } from "@/lib/gateway/vault";
 import { linkRequest } from "@/tests/support/factories";
+import { snapError } from "@/tests/support/snap-error";
 import {
   DB_KINDS,
   expectRefusal,
@@ -120,7 +122,8 @@ describe("production refuses to start on anything unsafe", () => {
 });
 
 describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
-  const env = production();
+  // A short connect limit: the SSRF table's name that does not resolve must not wait long.
+  const env = { ...production(), CALLBACK_CONNECT_TIMEOUT_MS: "1000" };
   let proc: ServerProcess;
   let merchant: GatewayClient;
   let merchantCreds: SnapCredentials & { secretKey: string };
@@ -265,6 +268,73 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     expect(res.responseCode).toBe("2002500");
     const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
     expect(after.paymentLinkData.paymentFlagStatus).toBe("00");
+  });
+
+  it("refuses callback targets inside the network however they are written (SSRF), and connects to none", async () => {
+    // Each form points at a live loopback service that answers anything: it must never see a
+    // connection, nor its words come back to the merchant.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections++;
+      socket.on("error", () => {});
+      socket.resume();
+      socket.end("HTTP/1.1 200 OK\r\nContent-Length: 12\r\nConnection: close\r\n\r\nsecret-admin");
+    });
+    await new Promise<void>((r) => listener.listen(0, "127.0.0.1", r));
+    const port = (listener.address() as net.AddressInfo).port;
+    try {
+      const forms = [
+        `http://[::ffff:7f00:1]:${port}/hooks`,
+        `http://[::ffff:127.0.0.1]:${port}/hooks`,
+        `http://0x7f.1:${port}/hooks`,
+        `http://2130706433:${port}/hooks`,
+        `http://0177.0.0.1:${port}/hooks`,
+        `http://127.1:${port}/hooks`,
+        `http://127.0.0.1:${port}/hooks`,
+        `http://[::1]:${port}/hooks`,
+        `http://[::]:${port}/hooks`,
+        `http://[fec0::1]:${port}/hooks`,
+        `http://[64:ff9b::7f00:1]:${port}/hooks`,
+        `http://[2002:7f00:1::1]:${port}/hooks`,
+        `http://198.18.0.1:${port}/hooks`,
+        `http://100.64.0.1:${port}/hooks`,
+        `http://169.254.169.254/latest/meta-data/`,
+        `http://[fe80::1]:${port}/hooks`,
+        `http://[fc00::1]:${port}/hooks`,
+        `http://0.0.0.0:${port}/hooks`,
+        `http://10.1.2.3/hooks`,
+        `http://192.168.0.10/hooks`,
+        `http://224.0.0.1/hooks`,
+        `http://localhost:${port}/hooks`,
+        `http://LOCALHOST.:${port}/hooks`,
+        // The machine's own name: /etc/hosts maps it to loopback (or it does not resolve at all).
+        `http://${os.hostname()}:${port}/hooks`,
+        `http://no-such-host.invalid/hooks`,
+      ];
+      const answers = [];
+      for (const url of forms) {
+        const create = merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: url } }));
+        answers.push([url, await snapError(create)]);
+      }
+      expect(answers).toEqual(
+        forms.map((url) => [
+          url,
+          { status: 400, code: "4002701", message: "Invalid Field Format additionalInfo.callbackBaseUrl" },
+        ]),
+      );
+      const res = await fetch(`${proc.baseUrl}/v1/callback-deliveries?limit=500`, {
+        headers: { "X-Secret-Key": merchantCreds.secretKey },
+      });
+      expect(await res.text()).not.toContain("secret-admin");
+      expect(connections).toBe(0);
+      // A public address is accepted (an IP literal: no DNS needed).
+      const ok = await merchant.createPaymentLink(
+        linkRequest({ additionalInfo: { callbackBaseUrl: "https://8.8.8.8/hooks" } }),
+      );
+      expect(ok.paymentLinkData.paymentFlagStatus).toBe("02");
+    } finally {
+      await new Promise((r) => listener.close(r));
+    }
   });
 
   it("`npm run partners` refuses a private key and explains console users", async () => {

@@ -3568,6 +3568,15 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
+            /** @description Too many at once; Retry-After says when to try again: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
             /** @description Unexpected fault; nothing was written: internal_error */
             500: {
                 headers: {
@@ -3717,6 +3726,15 @@ export interface operations {
             };
             /** @description No valid secret key: invalid_api_key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,10 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "lib/gateway/x.ts", source: 'import { parseMoney } from "@/lib/contract/money";', allowed: true },
   // The schema types its money columns with the branded Minor (docs/money.md).
   { file: "lib/db/x.ts", source: 'import type { Minor } from "@/lib/contract/money";', allowed: true },
+  { file: "lib/limits/x.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
+  { file: "lib/gateway/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: false },
+  { file: "lib/api/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: true },
+  { file: "lib/server/x.ts", source: 'import { AddressLimiter } from "@/lib/limits/address-limiter";', allowed: true },
 ];
 
 describe("import direction (npm run lint)", () => {

@@ -19,9 +19,9 @@ import {
   buttonClasses,
   errorClass,
   escapeHtml,
+  htmlPage,
   inputField,
   notFoundPage,
-  page,
   rowClass,
   sandboxNote,
 } from "@/lib/api/pages/html";
@@ -112,15 +112,12 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     },
   });
   app.get("/v1.0/debit/redirect/:referenceNo", async (c) => {
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const lang = payerLocale(c);
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
       const t = translator(lang, "CardPage");
       const text = { title: t("notFoundTitle"), heading: t("notFoundTitle"), explain: t("notFound") };
-      return c.html(notFoundPage(lang, text), 404);
+      return htmlPage(c, { document: notFoundPage(lang, text), status: 404 });
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {
@@ -128,6 +125,8 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       back.searchParams.set("referenceNo", intent.id);
       back.searchParams.set("partnerReferenceNo", intent.partnerReferenceNo);
       back.searchParams.set("latestTransactionStatus", final);
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
       return c.redirect(back.toString(), 302);
     }
     const t = translator(lang, "Card");
@@ -144,10 +143,11 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       network: t("errorNetwork"),
       generic: t("errorGeneric"),
     }).replace(/</g, "\\u003c");
-    return c.html(
-      page(
-        t("heading"),
-        `${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
+    return htmlPage(c, {
+      title: t("heading"),
+      lang,
+      body:
+`${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
 <h1>${pay}</h1>
 <form id="card" novalidate>
   ${inputField("number", escapeHtml(t("number")), 'inputmode="numeric" autocomplete="cc-number" required')}
@@ -157,9 +157,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   <p class="${errorClass}" id="error" role="alert"></p>
   <button class="${buttonClasses("primary")}" type="submit">${pay}</button>
 </form>`,
-        {
-          lang,
-          script: `import { confirmCardPayment } from "/v1/sdk.js";
+      script: `import { confirmCardPayment } from "/v1/sdk.js";
 const form = document.getElementById("card"), error = document.getElementById("error"), messages = ${errors};
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -171,8 +169,6 @@ form.addEventListener("submit", async (e) => {
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
   else error.textContent = messages[r.error.code] ?? messages.generic;
 });`,
-        },
-      ),
-    );
+    });
   });
 }

@@ -59,7 +59,7 @@ export const listDeliveriesRoute = defineV1Route({
   query: Query,
   response: z.object({ data: z.array(Delivery) }),
   responseDescription: "The deliveries",
-  errors: ["invalid_api_key"],
+  errors: ["invalid_api_key", "resource_missing"],
   async handler({ gw, partner, query }) {
     if (partner.kind !== "merchant")
       throw new V1Error("invalid_api_key", "Callback deliveries are listed with a merchant's secret key.");

@@ -87,6 +87,7 @@ export const confirmIntentRoute = defineV1Route({
     "expired_card",
     "invalid_cvc",
     "test_card_required",
+    "rate_limited",
   ],
   idempotency: {
     ...sealed,

@@ -11,7 +11,7 @@ import {
   PaymentLinkData,
   PaymentMethodResponse,
 } from "@/lib/contract/payment-link";
-import { resolvesToPrivate } from "@/lib/notify/target";
+import { resolveTarget, TargetRefused } from "@/lib/notify/target";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
@@ -21,7 +21,8 @@ const LinkDataOut = z.object({ paymentLinkData: PaymentLinkData });
 
 function lookupOf(body: z.output<typeof LinkLookupRequest>): LinkLookup {
   const paymentLinkId = body.additionalInfo?.paymentLinkId;
-  if (!paymentLinkId && !body.partnerReferenceNo) throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
+  if (!paymentLinkId && !body.partnerReferenceNo)
+    throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
   return { paymentLinkId, partnerReferenceNo: body.partnerReferenceNo };
 }
 
@@ -33,12 +34,21 @@ export const createRoute = defineSnapRoute({
   partners: ["merchant"],
   body: CreatePaymentLinkRequest,
   response: LinkDataOut,
-  async handler({ gw, tx, partner, body }) {
-    const info = body.additionalInfo;
-    // CONTRACT §2: a production deployment refuses private and loopback callback targets.
-    if (gw.config.mode === "production" && info.callbackBaseUrl && (await resolvesToPrivate(info.callbackBaseUrl))) {
+  // CONTRACT §6: in production a callback target resolves to public unicast addresses only.
+  // The worker checks again before each send (DNS changes); this answers the merchant early.
+  async precheck(gw, body) {
+    const url = body.additionalInfo.callbackBaseUrl;
+    if (gw.config.mode !== "production" || !url) return;
+    try {
+      await resolveTarget(url, { allowPrivate: false, timeoutMs: gw.config.callbacks.connectTimeoutMs });
+    } catch (err) {
+      if (!(err instanceof TargetRefused)) throw err;
+      gw.log.info({ detail: err.detail }, "callback target refused at create");
       throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
     }
+  },
+  async handler({ gw, tx, partner, body }) {
+    const info = body.additionalInfo;
     const expiresAt = body.expiredDate
       ? parseIsoWithOffset(body.expiredDate)!
       : new Date(gw.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);

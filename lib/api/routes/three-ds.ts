@@ -2,14 +2,15 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { inTransaction } from "@/lib/gateway/context";
-import { completeThreeDs, findIntent, threeDsSimulated } from "@/lib/gateway/intents";
+import { completeThreeDs, findIntent, isIntentId, threeDsSimulated, threeDsToken } from "@/lib/gateway/intents";
+import { safeEqual } from "@/lib/snap/signing";
 import { isLocale, type Locale } from "@/lib/i18n/locale";
 import { translator } from "@/lib/i18n/catalogue";
 import { rupiah } from "@/lib/i18n/format";
 import { BRAND_LABEL, type CardBrand } from "@/lib/contract/card";
 import { readFormBody } from "@/lib/api/body";
 import type { ApiEnv } from "@/lib/api/env";
-import { buttonClasses, escapeHtml, notFoundPage, page, sandboxNote } from "@/lib/api/pages/html";
+import { buttonClasses, escapeHtml, htmlPage, notFoundPage, sandboxNote } from "@/lib/api/pages/html";
 import { payerLocale } from "@/lib/api/pages/payer-locale";
 import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
@@ -28,9 +29,12 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
     const t = translator(lang, "ThreeDs");
     try {
       if (!threeDsSimulated(gw)) return threeDsNotFound(c, lang); // the simulator is the sandbox's alone
+      // The token is compared in constant time, before anything about the intent is read.
+      if (!isIntentId(id) || !safeEqual(token, threeDsToken(gw, id)))
+        throw new V1Error("resource_missing", "No authentication is waiting here.");
       const found = await findIntent(gw.db, null, id);
       const intent = toIntent(gw, found);
-      if (intent.status !== "requires_action" || !intent.nextAction?.redirectUrl.endsWith(`token=${token}`))
+      if (intent.status !== "requires_action")
         throw new V1Error("resource_missing", "No authentication is waiting here.");
       const brand = BRAND_LABEL[(intent.card?.brand ?? "unknown") as CardBrand] ?? BRAND_LABEL.unknown;
       const card = t.markup("card", {
@@ -41,18 +45,15 @@ export function mountThreeDs(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void
       });
       const form = (action: string, label: string, variant: ButtonVariant) =>
         `<form method="post" action="/v1/payment-intents/${escapeHtml(id)}/3ds"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}"><button class="${buttonClasses(variant)}" type="submit">${escapeHtml(label)}</button></form>`;
-      c.header("Cache-Control", "no-store");
-      c.header("Referrer-Policy", "no-referrer");
-      return c.html(
-        page(
-          t("title"),
-          `${sandboxNote(escapeHtml(t("sandbox")))}
+      return htmlPage(c, {
+        title: t("title"),
+        body: `${sandboxNote(escapeHtml(t("sandbox")))}
 <h1>${escapeHtml(t("heading"))}</h1>
 <p>${card}</p>
 ${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "secondary")}`,
-          { lang },
-        ),
-      );
+        lang,
+        formTargets: returnOrigin(found.returnUrl),
+      });
     } catch (err) {
       if (err instanceof V1Error) return threeDsNotFound(c, lang);
       const answer = toV1Answer(err, gw, c);
@@ -77,13 +78,11 @@ ${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "seco
           target.searchParams.set("status", intent.status);
           return c.redirect(target.toString(), 303);
         }
-        return c.html(
-          page(
-            t("finishedTitle"),
-            `<h1>${escapeHtml(t(intent.status === "succeeded" ? "approved" : "declined"))}</h1><p>${escapeHtml(t("close"))}</p>`,
-            { lang },
-          ),
-        );
+        return htmlPage(c, {
+          title: t("finishedTitle"),
+          body: `<h1>${escapeHtml(t(intent.status === "succeeded" ? "approved" : "declined"))}</h1><p>${escapeHtml(t("close"))}</p>`,
+          lang,
+        });
       } catch (err) {
         if (err instanceof V1Error && V1_CODES[err.code].status === 404) return threeDsNotFound(c, lang);
         throw err;
@@ -98,8 +97,17 @@ ${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "seco
 /** No authentication waits behind this link (unknown, wrong token, or already answered). */
 function threeDsNotFound(c: Context, lang: Locale) {
   const t = translator(lang, "ThreeDs");
-  return c.html(
-    notFoundPage(lang, { title: t("notFoundTitle"), heading: t("notFoundTitle"), explain: t("notFound") }),
-    404,
-  );
+  return htmlPage(c, {
+    document: notFoundPage(lang, { title: t("notFoundTitle"), heading: t("notFoundTitle"), explain: t("notFound") }),
+    status: 404,
+  });
+}
+
+/** Where the Approve/Decline answer redirects (the return URL's origin), for form-action. */
+function returnOrigin(returnUrl: string | null): string[] {
+  try {
+    return returnUrl ? [new URL(returnUrl).origin] : [];
+  } catch {
+    return [];
+  }
 }

@@ -3,13 +3,16 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { checkoutCookieKey, isLinkId, isMerchantSecretKey } from "@/lib/checkout/gateway";
+import { checkoutCookieKey, isLinkId, ownsLink } from "@/lib/checkout/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
-import { previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
+import { cookiesSecure, previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
 import { classifyFailure } from "@/lib/checkout/failures";
 
-/** The merchant proves its secret key once; the preview then runs on a short-lived cookie. */
+/**
+ * The link's merchant proves its secret key once (another merchant's key is refused like a
+ * wrong one); the preview then runs on a short-lived cookie.
+ */
 export async function previewSignIn(_prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult> {
   const t = await getTranslations("Preview");
   const linkId = String(form.get("linkId") ?? "");
@@ -19,7 +22,7 @@ export async function previewSignIn(_prev: PreviewSignInResult, form: FormData):
   if (!link || !secret) return { ok: false, error: t("badKey") };
   let valid: boolean;
   try {
-    valid = await isMerchantSecretKey(secretKey);
+    valid = await ownsLink(secretKey, linkId);
   } catch (err) {
     // The gateway did not answer: that says nothing about the key.
     classifyFailure(err, "secret key check");
@@ -31,6 +34,7 @@ export async function previewSignIn(_prev: PreviewSignInResult, form: FormData):
     sameSite: "strict",
     path: `/pay/${linkId}/preview`,
     maxAge: 8 * 3600,
+    secure: cookiesSecure(),
   });
   redirect(`/pay/${linkId}/preview`);
 }

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pageHeaders, tooManyPage } from "@/lib/api/pages/html";
+import { pickLocale } from "@/lib/i18n/locale";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
+
+/**
+ * What happens to every request before the gateway or Next sees it: headers that only this
+ * server may set are dropped from what the client sent, and the client's address is written
+ * in their place (for the per-address limits).
+ */
+const INTERNAL_HEADER = /^(x-nusapay-|x-nonce$|x-middleware-)/i;
+
+export function stripInternalHeaders(req: IncomingMessage): void {
+  let found = false;
+  for (const name of Object.keys(req.headers)) {
+    if (INTERNAL_HEADER.test(name)) {
+      delete req.headers[name];
+      found = true;
+    }
+  }
+  if (!found) return;
+  // Hono's adapter reads rawHeaders, Next reads headers: both must agree.
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (!INTERNAL_HEADER.test(req.rawHeaders[i]!)) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+}
+
+/**
+ * The client's address: the socket's peer, or — behind `trustedProxies` reverse proxies
+ * that each append to X-Forwarded-For — the entry the outermost trusted proxy wrote. Entries
+ * further left are the client's own say and are never trusted.
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: number): string {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  if (trustedProxies <= 0) return peer;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustedProxies] ?? forwarded[0] ?? peer;
+}
+
+export function markClientAddress(req: IncomingMessage, address: string): void {
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  req.rawHeaders.push(CLIENT_ADDRESS_HEADER, address);
+}
+
+/** The checkout's 429: the static "too many requests" page (no script, nothing from the request), in the payer's language. */
+export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number): void {
+  const cookie = /(?:^|;\s*)nusapay_lang=(en|id)/.exec(String(req.headers.cookie ?? ""))?.[1];
+  const lang = /[?&]lang=(en|id)(?:&|$)/.exec(req.url ?? "")?.[1];
+  const locale = pickLocale({ explicit: lang, cookie, acceptLanguage: String(req.headers["accept-language"] ?? "") });
+  res.writeHead(429, {
+    ...pageHeaders(),
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Language": locale,
+    "Retry-After": String(retryAfterSeconds),
+  });
+  res.end(tooManyPage(locale));
+}

@@ -1,0 +1,224 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { confirmCardPayment } from "@/lib/sdk";
+import { loadMasterKey, masterSealer } from "@/lib/gateway/vault";
+import { sha256Hex } from "@/lib/snap/signing";
+import { linkRequest } from "../support/factories";
+import { DB_KINDS, startServer, type RunningServer } from "../support/server";
+
+/** Low limits so a test reaches them in a few requests; the defaults are far above the suites. */
+const LOW_LIMITS = {
+  RATE_LIMIT_CHECKOUT: "12",
+  RATE_LIMIT_TOKEN: "4",
+  RATE_LIMIT_CONFIRM: "4",
+  RATE_LIMIT_CARD: "4",
+  RATE_LIMIT_WINDOW_SECONDS: "60",
+};
+
+async function statuses(n: number, request: (i: number) => Promise<Response>): Promise<Response[]> {
+  const out: Response[] = [];
+  for (let i = 0; i < n; i++) out.push(await request(i));
+  return out;
+}
+
+function expectRetryAfter(res: Response) {
+  const value = Number(res.headers.get("retry-after"));
+  expect(Number.isInteger(value) && value >= 1 && value <= 60, `Retry-After ${res.headers.get("retry-after")}`).toBe(
+    true,
+  );
+}
+
+describe.each(DB_KINDS)("per-address limits on %s", (db) => {
+  let srv: RunningServer;
+  let other: RunningServer | undefined;
+  beforeAll(async () => {
+    srv = await startServer({ db, env: LOW_LIMITS });
+    // PostgreSQL: a second instance on the same database counts with the first.
+    if (db === "postgres")
+      other = await startServer({ db, dataDir: srv.dataDir, databaseUrl: srv.databaseUrl, env: LOW_LIMITS });
+  });
+  afterAll(async () => {
+    await Promise.all([srv?.stop(), other?.stop()]);
+  });
+  const instance = (i: number) => (other && i % 2 ? other : srv);
+
+  it("checkout pages: 429 with Retry-After past the limit, however the client names itself", async () => {
+    const answers = await statuses(16, (i) =>
+      fetch(`${instance(i).baseUrl}/pay/${randomUUID()}`, {
+        // Neither the server's own header nor X-Forwarded-For (no proxy is trusted) is the client's to set.
+        headers: { "x-nusapay-client-address": `203.0.113.${i}`, "x-forwarded-for": `198.51.100.${i}` },
+      }),
+    );
+    expect(answers.map((r) => r.status)).toEqual([...Array(12).fill(404), ...Array(4).fill(429)]);
+    const refused = answers.at(-1)!;
+    expectRetryAfter(refused);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.text()).toContain("Too many requests");
+  });
+
+  it("token endpoint: 4297300 in the SNAP envelope", async () => {
+    const answers = await statuses(6, (i) =>
+      fetch(`${instance(i).baseUrl}/v1.0/access-token/b2b`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"grantType":"client_credentials"}',
+      }),
+    );
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 429, 429]);
+    expectRetryAfter(answers[4]!);
+    expect(await answers[4]!.json()).toEqual({ responseCode: "4297300", responseMessage: "Too Many Requests" });
+  });
+
+  it("confirm: a /v1 error with Retry-After readable by the payer's browser", async () => {
+    const answers = await statuses(6, (i) =>
+      fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(answers.slice(0, 4).every((r) => r.status === 400)).toBe(true);
+    expect(answers.slice(4).map((r) => r.status)).toEqual([429, 429]);
+    expectRetryAfter(answers[5]!);
+    expect(answers[5]!.headers.get("access-control-expose-headers")).toBe("Retry-After");
+    expect(await answers[5]!.json()).toMatchObject({
+      error: { type: "rate_limit_error", code: "rate_limited", param: null },
+    });
+  });
+
+  it("3-D Secure and card pages: a 429 page", async () => {
+    const answers = await statuses(6, (i) =>
+      i % 2
+        ? fetch(`${instance(i).baseUrl}/v1/payment-intents/${randomUUID()}/3ds?token=x`)
+        : fetch(`${instance(i).baseUrl}/v1.0/debit/redirect/${randomUUID()}`),
+    );
+    expect(answers.map((r) => r.status)).toEqual([404, 404, 404, 404, 429, 429]);
+    expectRetryAfter(answers[4]!);
+    expect(answers[4]!.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("checkout and gateway pages (the low-severity row)", () => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    // Behind a TLS-terminating proxy: the public address is https, requests arrive as http.
+    // The checkout lives at its own address (PAY_BASE_URL), the API at PUBLIC_BASE_URL.
+    srv = await startServer({
+      db: "postgres",
+      env: {
+        PUBLIC_BASE_URL: "https://gateway.example",
+        PAY_BASE_URL: "https://pay.example",
+      },
+    });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+  const local = (uri: string) => uri.replace(/^https:\/\/[^/]+/, srv.baseUrl);
+  const inquiries = () =>
+    srv
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes('"url":"/v1.0/payment-link/inquiry"')).length;
+
+  it("the session cookie is Secure although the request was plain http; links point at PAY_BASE_URL", async () => {
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const res = await fetch(local(link.paymentLinkUri), { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("set-cookie")).toMatch(/; Secure/i);
+    expect(link.paymentLinkUri).toMatch(/^https:\/\/pay\.example\/pay\//);
+  });
+
+  it("an unknown link id costs one Inquiry, however often it is asked for", async () => {
+    const id = randomUUID();
+    const before = inquiries();
+    for (let i = 0; i < 20; i++) expect((await fetch(`${srv.baseUrl}/pay/${id}?secret=nope`)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 200)); // the access log line is written on close
+    expect(inquiries() - before).toBe(1);
+  });
+
+  it("the card and 3-D Secure pages carry the checkout's CSP, and the card page's id stays out of the log", async () => {
+    const ref = `EDGE-${Date.now()}`;
+    const card = await srv.merchant.cardPay({
+      partnerReferenceNo: ref,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
+    const hosted = await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${card.referenceNo}`);
+    expect(hosted.status).toBe(200);
+    const csp = hosted.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(hosted.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(hosted.headers.get("cache-control")).toBe("no-store");
+    const html = await hosted.text();
+    expect(html).toContain(`<script type="module" nonce="${nonce}">`);
+    // The one stylesheet, from this origin; nothing inline but the nonce'd script.
+    expect(csp).toContain("style-src 'self'");
+    expect(html).not.toContain("<style");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(srv.logs()).toContain("/v1.0/debit/redirect/[REDACTED]");
+    expect(srv.logs()).not.toContain(card.referenceNo);
+
+    const intents = new IntentsClient(srv.baseUrl, srv.credentials.merchant.secretKey);
+    const i = await intents.create({ amount: 5000, currency: "IDR" });
+    const card3ds = {
+      number: "4000000000003220",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+      holderName: "A",
+    };
+    const r = await confirmCardPayment({
+      clientSecret: i.clientSecret,
+      card: card3ds,
+      baseUrl: srv.baseUrl,
+      returnUrl: "https://merchant.example/return",
+    });
+    const url = new URL((r as { redirectUrl: string }).redirectUrl);
+    const challenge = await fetch(`${srv.baseUrl}${url.pathname}${url.search}`);
+    expect(challenge.status).toBe(200);
+    const csp3ds = challenge.headers.get("content-security-policy") ?? "";
+    expect(csp3ds).toContain("style-src 'self'");
+    expect(csp3ds).toContain("script-src 'self'");
+    expect(csp3ds).not.toContain("unsafe-inline");
+    expect(csp3ds).toContain("frame-ancestors 'none'");
+    // the form may post here, and its answer may redirect to the return URL's origin
+    expect(csp3ds).toContain("form-action 'self' https://merchant.example");
+    expect(challenge.headers.get("referrer-policy")).toBe("no-referrer");
+    // a token that is the right one's suffix, or empty, opens nothing
+    const token = url.searchParams.get("token")!;
+    for (const wrong of ["", token.slice(1), token.slice(-4)]) {
+      expect((await fetch(`${srv.baseUrl}${url.pathname}?token=${encodeURIComponent(wrong)}`)).status).toBe(404);
+    }
+  });
+
+  it("another merchant's secret key does not open a link's callback listing (the preview's owner check)", async () => {
+    const pg = await import("pg");
+    const client = new pg.default.Client({ connectionString: srv.databaseUrl });
+    await client.connect();
+    // A second merchant, stored as the gateway stores partners (its vault seals the client secret).
+    const otherKey = `sk_test_${randomBytes(16).toString("hex")}`;
+    const sealed = masterSealer(
+      loadMasterKey({ mode: "sandbox", dataDir: srv.dataDir, masterKey: { value: undefined, file: undefined } }),
+    ).encrypt(randomBytes(32).toString("base64url"));
+    await client.query(
+      "insert into partners (id, kind, name, client_key, client_secret_enc, public_key_pem, secret_key_hash, channel_id) values ($1, 'merchant', 'Other shop', $2, $3, 'unused', $4, '95221')",
+      [randomUUID(), `mer_${randomBytes(8).toString("hex")}`, sealed, sha256Hex(otherKey)],
+    );
+    await client.end();
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const list = (key: string) =>
+      fetch(`${srv.baseUrl}/v1/callback-deliveries?linkId=${link.paymentLinkId}&limit=1`, {
+        headers: { "X-Secret-Key": key },
+      });
+    expect((await list(srv.credentials.merchant.secretKey)).status).toBe(200);
+    const refused = await list(otherKey);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ error: { code: "resource_missing", param: "linkId" } });
+  });
+});
