@@ -12,6 +12,7 @@
 // BENCH_ONLY=live runs section 5 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels.
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -83,7 +84,15 @@ try {
     // The rate limits would cap the run (one load generator, one address): they stay on — every
     // request still pays for its count, in PostgreSQL too — with limits the bench cannot reach.
     // One process unless a section asks for more; stream caps far above the waiting payers.
-    const env = { ...BENCH_LIMITS, WEB_CONCURRENCY: "1", LIVE_STREAMS_MAX: "50000", LIVE_STREAMS_PER_ADDRESS: "50000" };
+    // Every server of one database shares its master key, as instances of one database must
+    // (a server with another key refuses to start: SECURITY.md).
+    const env = {
+      ...BENCH_LIMITS,
+      WEB_CONCURRENCY: "1",
+      LIVE_STREAMS_MAX: "50000",
+      LIVE_STREAMS_PER_ADDRESS: "50000",
+      GATEWAY_MASTER_KEY: randomBytes(32).toString("base64"),
+    };
     const server = await startServer({ root, databaseUrl, env });
     const another = (opts) => startServer({ root, databaseUrl, env: { ...env, ...opts.env } });
     try {
