@@ -11,6 +11,8 @@ import { sessionOpens } from "./lib/checkout/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
+/** The merchant console and the home page that leads to it. */
+const CONSOLE_PATH = /^\/(merchant(\/.*)?)?$/;
 
 /** Where the gateway's method logos live when it is this same process (sandbox). */
 function ownOrigins(): string[] {
@@ -33,19 +35,32 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const headers = new Headers(req.headers);
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);
+  headers.delete("x-nusapay-console-path");
   headers.set("content-security-policy", csp);
   headers.set("x-nonce", nonce);
   const lang = url.searchParams.get("lang");
   if (isLocale(lang)) headers.set(LANG_HEADER, lang);
 
   const notFound = () => {
-    const locale = pickLocale({ explicit: lang, cookie: req.cookies.get(LANG_COOKIE)?.value, acceptLanguage: req.headers.get("accept-language") });
-    return new NextResponse(notFoundHtml(locale), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale } });
+    const locale = pickLocale({
+      explicit: lang,
+      cookie: req.cookies.get(LANG_COOKIE)?.value,
+      acceptLanguage: req.headers.get("accept-language"),
+    });
+    return new NextResponse(notFoundHtml(locale), {
+      status: 404,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale },
+    });
   };
   let res: NextResponse;
   const match = CHECKOUT_PATH.exec(url.pathname);
   const id = match?.[1];
-  if (!id) {
+  if (CONSOLE_PATH.test(url.pathname)) {
+    // The console and the home page: same headers and language cookie; the console checks
+    // its own session on every page and action (lib/console/session.ts).
+    headers.set("x-nusapay-console-path", url.pathname);
+    res = NextResponse.next({ request: { headers } });
+  } else if (!id) {
     res = notFound();
   } else if (url.searchParams.has("secret")) {
     const presented = url.searchParams.get("secret") ?? "";
@@ -77,5 +92,5 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ["/pay/:path*"],
+  matcher: ["/pay/:path*", "/merchant", "/merchant/:path*", "/"],
 };

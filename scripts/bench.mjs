@@ -6,7 +6,8 @@
 //                          ceiling (the same SQL in-process), with their ratio
 //   2. bench/notifications.ts  VA notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
-//   4. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+//   4. bench/console.ts    the console: links page of 10,000 links, console create vs SNAP Create
+//   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -76,6 +77,10 @@ try {
       await kit.benchNotifications({ baseUrl: server.baseUrl, credentials: { ...server.credentials, checkout: server.checkout }, log: (l) => log(`  ${l}`) });
       log("Payment intents (issue 5)…");
       await kit.benchIntents({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), durationMs: SECONDS * 1000 });
+
+      log("Merchant console (issue 11)…");
+      const consoleRows = await kit.benchConsole({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000) });
+      for (const r of consoleRows) rows.push({ db, ...r });
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");

@@ -51,7 +51,19 @@ function writeLinkThen(fail: () => never) {
         trxId: "T",
         currency: "IDR",
         expiresAt: new Date(Date.now() + 3600_000),
-        invoice: { title: "t", subTitle: "", items: [{ name: "x", priceMinor: 100, quantity: 1 }], fees: [], customer: { firstName: "", lastName: "", email: "", phoneNumber: "", billingAddress: { address: "", city: "", postalCode: "", countryCode: "", province: "" } } },
+        invoice: {
+          title: "t",
+          subTitle: "",
+          items: [{ name: "x", priceMinor: 100, quantity: 1 }],
+          fees: [],
+          customer: {
+            firstName: "",
+            lastName: "",
+            email: "",
+            phoneNumber: "",
+            billingAddress: { address: "", city: "", postalCode: "", countryCode: "", province: "" },
+          },
+        },
         paymentMethods: null,
         callbackBaseUrl: null,
         redirectUrl: null,
@@ -82,7 +94,10 @@ beforeAll(async () => {
       },
     }),
   );
-  gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" }, log });
+  gateway = await bootGateway({
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", GATEWAY_MASTER_KEY: "" },
+    log,
+  });
   app = new OpenAPIHono<ApiEnv>();
   const limiter = new RateLimiter(1000);
   stampSnapAnswers(app, gateway.gw);
@@ -91,7 +106,8 @@ beforeAll(async () => {
     throw new Error("a fault no wrapper caught");
   });
   app.onError((_err, c) => c.json({ responseCode: "5000000", responseMessage: "General Error" }, 500));
-  for (const route of [crash, refuse, succeed]) mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
+  for (const route of [crash, refuse, succeed])
+    mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await app.request(String(input), init);
     lastHeaders = res.headers;
@@ -114,21 +130,37 @@ async function externalIdRows(id: string) {
   return gateway.gw.db
     .select()
     .from(externalIds)
-    .where(and(eq(externalIds.partnerId, partnerId), eq(externalIds.externalId, id), eq(externalIds.day, jakartaDay(new Date()))));
+    .where(
+      and(
+        eq(externalIds.partnerId, partnerId),
+        eq(externalIds.externalId, id),
+        eq(externalIds.day, jakartaDay(new Date())),
+      ),
+    );
 }
 
 describe("a fault after a write", () => {
   it("answers 500xx00 General Error and rolls back the write and the X-EXTERNAL-ID", async () => {
     const ref = `CRASH-${randomUUID()}`;
     const externalId = randomUUID();
-    const res = await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const res = await client.raw({
+      method: "POST",
+      path: crash.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(res).toEqual({ status: 500, body: { responseCode: "5009900", responseMessage: "General Error" } });
     expect(lastHeaders.get("x-timestamp")).toMatch(ANSWER_TIMESTAMP);
     expect(await linksWithRef(ref)).toEqual([]);
     expect(await externalIdRows(externalId)).toEqual([]);
 
     // The same external id is still free, and the same write commits when nothing fails.
-    const ok = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const ok = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(ok.status).toBe(200);
     expect(await linksWithRef(ref)).toHaveLength(1);
     expect(await externalIdRows(externalId)).toHaveLength(1);
@@ -145,7 +177,11 @@ describe("a fault after a write", () => {
 
   it("logs the fault once, without the secrets its message carried", async () => {
     const before = logLines.length;
-    await client.raw({ method: "POST", path: crash.path, body: JSON.stringify({ partnerReferenceNo: `CRASH-${randomUUID()}` }) });
+    await client.raw({
+      method: "POST",
+      path: crash.path,
+      body: JSON.stringify({ partnerReferenceNo: `CRASH-${randomUUID()}` }),
+    });
     const lines = logLines.slice(before).filter((l) => l.includes("unexpected fault"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("disk on fire");
@@ -156,7 +192,12 @@ describe("a fault after a write", () => {
   it("a domain refusal after a write rolls back the same way", async () => {
     const ref = `REFUSE-${randomUUID()}`;
     const externalId = randomUUID();
-    const res = await client.raw({ method: "POST", path: refuse.path, body: JSON.stringify({ partnerReferenceNo: ref }), headers: { "X-EXTERNAL-ID": externalId } });
+    const res = await client.raw({
+      method: "POST",
+      path: refuse.path,
+      body: JSON.stringify({ partnerReferenceNo: ref }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(res).toEqual({ status: 403, body: { responseCode: "4039901", responseMessage: "Feature Not Allowed" } });
     expect(await linksWithRef(ref)).toEqual([]);
     expect(await externalIdRows(externalId)).toEqual([]);
@@ -164,9 +205,19 @@ describe("a fault after a write", () => {
 
   it("a success records its X-EXTERNAL-ID, so the same id again is 409xx00", async () => {
     const externalId = randomUUID();
-    const first = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    const first = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(first.status).toBe(200);
-    const again = await client.raw({ method: "POST", path: succeed.path, body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }), headers: { "X-EXTERNAL-ID": externalId } });
+    const again = await client.raw({
+      method: "POST",
+      path: succeed.path,
+      body: JSON.stringify({ partnerReferenceNo: `OK-${randomUUID()}` }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
     expect(again).toEqual({ status: 409, body: { responseCode: "4099900", responseMessage: "Conflict" } });
   });
 });

@@ -10,6 +10,7 @@ import type { GatewayContext } from "./context";
 import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
+import { recordLinkEvent } from "./link-events";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "@/lib/contract/uuid";
 
@@ -371,6 +372,7 @@ async function finishIntent(
       .where(eq(paymentLinks.id, link.id))
       .returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
+    await recordLinkEvent(tx, link.id, "rejected", now, { method: `${payment.groupId}.${payment.methodId}` });
   }
   await enqueueFor(
     ctx,

@@ -5,11 +5,15 @@ import { isUniqueViolation } from "@/lib/db/client";
 import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
 import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
 import { SnapError } from "@/lib/snap/codes";
+import { invoiceTotals } from "@/lib/contract/invoice";
+import { MoneyFormatError } from "@/lib/contract/money";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "./partners";
 import { createLinkPayment, retirePayment } from "./link-payments";
+import { recordLinkEvent } from "./link-events";
+import { merchantCatalogue } from "./method-settings";
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -40,20 +44,24 @@ export interface LinkLookup {
   partnerReferenceNo?: string | undefined;
 }
 
-export function invoiceTotals(invoice: Invoice): { subtotalMinor: number; totalMinor: number } {
-  let subtotalMinor = 0;
-  for (const item of invoice.items) subtotalMinor += item.priceMinor * item.quantity;
-  let totalMinor = subtotalMinor;
-  for (const fee of invoice.fees) totalMinor += fee.valueMinor;
-  if (!Number.isSafeInteger(subtotalMinor) || !Number.isSafeInteger(totalMinor)) {
-    throw new SnapError("invalidFieldFormat", "totalAmount.value");
+/** The shared money rules (lib/contract/invoice.ts), with SNAP's answer for a sum out of range. */
+function totalsOf(invoice: Invoice): { subtotalMinor: number; totalMinor: number } {
+  try {
+    return invoiceTotals(invoice.items, invoice.fees);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new SnapError("invalidFieldFormat", "totalAmount.value");
+    throw err;
   }
-  return { subtotalMinor, totalMinor };
 }
 
-export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partner: Partner, input: CreateLinkInput): Promise<LinkView> {
+export async function createPaymentLink(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  input: CreateLinkInput,
+): Promise<LinkView> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed", "only merchants create links");
-  const { subtotalMinor, totalMinor } = invoiceTotals(input.invoice);
+  const { subtotalMinor, totalMinor } = totalsOf(input.invoice);
   if (totalMinor <= 0) throw new SnapError("invalidFieldFormat", "totalAmount.value");
   if (input.declaredTotalMinor !== undefined && input.declaredTotalMinor !== totalMinor) {
     throw new SnapError("invalidFieldFormat", "totalAmount.value");
@@ -88,6 +96,7 @@ export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partn
         expiresAt: input.expiresAt,
       })
       .returning();
+    await recordLinkEvent(tx, id, "created", link!.createdAt);
     return { link: link!, payment: null, state: "pending", merchantName: partner.name };
   } catch (err) {
     if (isUniqueViolation(err, "payment_links_partner_ref_uq")) throw new SnapError("duplicatePartnerReference");
@@ -102,7 +111,10 @@ export async function createPaymentLink(ctx: GatewayContext, tx: Executor, partn
  */
 const LOOKUPS = (() => {
   const select = () =>
-    builder.select({ link: paymentLinks, payment: payments }).from(paymentLinks).leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
+    builder
+      .select({ link: paymentLinks, payment: payments })
+      .from(paymentLinks)
+      .leftJoin(payments, eq(payments.id, paymentLinks.currentPaymentId));
   const id = eq(paymentLinks.id, sql.placeholder("id"));
   const scope = eq(paymentLinks.partnerId, sql.placeholder("partnerId"));
   const ref = eq(paymentLinks.partnerReferenceNo, sql.placeholder("ref"));
@@ -162,7 +174,12 @@ export async function choosePaymentMethod(
   if (link.paymentMethods && !link.paymentMethods.includes(key)) {
     throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
   }
-  const availability = methodAvailability(await loadCatalogue(ctx, tx), choice.groupId, choice.methodId, link.totalMinor);
+  const availability = methodAvailability(
+    await merchantCatalogue(ctx, tx, link.partnerId),
+    choice.groupId,
+    choice.methodId,
+    link.totalMinor,
+  );
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
 
   if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {
@@ -170,6 +187,7 @@ export async function choosePaymentMethod(
   }
   const status = transition(view.state, "choose_method");
   if (current?.status === "active") await retirePayment(tx, current);
+  await recordLinkEvent(tx, link.id, current ? "method_switched" : "method_chosen", ctx.now(), { method: key });
   const payment = await createLinkPayment(ctx, tx, {
     link,
     method: availability.method,

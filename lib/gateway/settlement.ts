@@ -11,6 +11,7 @@ import { FLAG_REASONS, linkState, transition, TransitionError, type LinkState } 
 import { getPartner, type Partner } from "./partners";
 import { retirePayment } from "./link-payments";
 import { linkStatusBody } from "./wire";
+import { recordLinkEvent } from "./link-events";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -241,6 +242,7 @@ export async function applyQrNotification(ctx: GatewayContext, tx: Executor, acq
         .where(eq(paymentLinks.id, owner.link.id))
         .returning();
       linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
+      await recordLinkEvent(tx, link!.id, "rejected", now, { method: "qr.qris" });
     }
   }
   await remember(tx, acquirer, "qr", notice.originalReferenceNo, answer);
@@ -265,6 +267,7 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now })
     .where(eq(paymentLinks.id, link.id))
     .returning();
+  await recordLinkEvent(tx, link.id, "paid", now, { method: `${payment.groupId}.${payment.methodId}`, late });
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 

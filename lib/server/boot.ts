@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { config as processConfig, loadConfig, type Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { readCredentials, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
+import { readCredentials, seedConsole, seedSandbox, type SandboxCredentials } from "@/lib/gateway/seed";
 import { openVault } from "@/lib/gateway/vault";
 import { processLogger } from "@/lib/log";
 
@@ -21,5 +21,6 @@ export async function bootGateway(opts: { env?: NodeJS.ProcessEnv; log?: Logger;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax, log });
   const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
   const fresh = await seedSandbox(gw);
-  return { gw, database, credentials: fresh ?? readCredentials(config.dataDir), seeded: !!fresh };
+  const credentials = await seedConsole(gw, fresh ?? readCredentials(config.dataDir));
+  return { gw, database, credentials, seeded: !!fresh };
 }

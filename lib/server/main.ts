@@ -58,6 +58,8 @@ async function main(): Promise<void> {
       if (isApiPath(pathname)) {
         void apiListener(req, res);
       } else {
+        // The console's sign-in limit counts per browser address: Next learns it only from here.
+        req.headers["x-nusapay-client-address"] = req.socket.remoteAddress ?? "";
         nextHandler(req, res).catch((err: unknown) => {
           log.error({ err, url: scrubUrl(req.url ?? "") }, "page request failed");
           if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
@@ -116,6 +118,7 @@ function printBanner(port: number, db: string, credentialsFile: string, links: {
     `  Gateway + checkout ready on http://localhost:${port}  (database: ${db})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
     `  API reference:       http://localhost:${port}/docs  (document: /openapi.json)`,
+    `  Merchant console:    http://localhost:${port}/merchant   (logins: "console" in the credentials file)`,
     "  Demo payment links:",
     ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
     ...(showSecrets ? [] : ["    (secrets withheld: stdout is not a terminal; the full links are in the credentials file)"]),

@@ -6,7 +6,16 @@ import { V1Error } from "@/lib/gateway/v1-error";
 import { parseMoney } from "@/lib/contract/money";
 import { SnapError } from "@/lib/snap/codes";
 import type { ApiEnv } from "@/lib/api/env";
-import { buttonClasses, errorClass, escapeHtml, inputField, notFoundPage, page, rowClass, sandboxNote } from "@/lib/api/pages/html";
+import {
+  buttonClasses,
+  errorClass,
+  escapeHtml,
+  inputField,
+  notFoundPage,
+  page,
+  rowClass,
+  sandboxNote,
+} from "@/lib/api/pages/html";
 import { CardPayRequest, CardPayResponse } from "@/lib/contract/card-pay";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
@@ -87,7 +96,14 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     c.header("Content-Security-Policy", "frame-ancestors 'none'");
     const intent = await findIntentOrNull(gw.db, null, c.req.param("referenceNo"));
     if (!intent || !intent.partnerReferenceNo || !intent.returnUrl) {
-      return c.html(notFoundPage("en", { title: "Not found", heading: "Payment not found", explain: "This payment link is invalid." }), 404);
+      return c.html(
+        notFoundPage("en", {
+          title: "Not found",
+          heading: "Payment not found",
+          explain: "This payment link is invalid.",
+        }),
+        404,
+      );
     }
     const final = FINAL_STATUS[intent.status];
     if (final) {

@@ -15,11 +15,17 @@ export function toIntent(gw: GatewayContext, i: IntentRow): PaymentIntent {
     customerId: i.customerId,
     description: i.description,
     paymentLinkId: i.linkId,
-    card: i.cardLast4 && i.cardBrand && i.cardExpMonth && i.cardExpYear ? { brand: i.cardBrand, last4: i.cardLast4, expMonth: i.cardExpMonth, expYear: i.cardExpYear } : null,
+    card:
+      i.cardLast4 && i.cardBrand && i.cardExpMonth && i.cardExpYear
+        ? { brand: i.cardBrand, last4: i.cardLast4, expMonth: i.cardExpMonth, expYear: i.cardExpYear }
+        : null,
     lastError: i.lastError ?? null,
     nextAction:
       i.status === "requires_action"
-        ? { type: "redirect_to_url", redirectUrl: `${gw.config.publicBaseUrl}/v1/payment-intents/${i.id}/3ds?token=${threeDsToken(gw, i.id)}` }
+        ? {
+            type: "redirect_to_url",
+            redirectUrl: `${gw.config.publicBaseUrl}/v1/payment-intents/${i.id}/3ds?token=${threeDsToken(gw, i.id)}`,
+          }
         : null,
   };
 }
@@ -31,14 +37,25 @@ export function toIntent(gw: GatewayContext, i: IntentRow): PaymentIntent {
  * place, so the key order, and with it the replay's bytes, stay the same.
  */
 export function sealIntentAnswer(body: unknown): unknown {
-  return mapIntents(body, (i) => ({ ...i, clientSecret: "", ...(i.nextAction ? { nextAction: { ...i.nextAction, redirectUrl: "" } } : {}) }));
+  return mapIntents(body, (i) => ({
+    ...i,
+    clientSecret: "",
+    ...(i.nextAction ? { nextAction: { ...i.nextAction, redirectUrl: "" } } : {}),
+  }));
 }
 
 /** The replay: the capabilities derived again from each intent's id, as toIntent does. */
 export function unsealIntentAnswer(gw: GatewayContext, body: unknown): unknown {
   return mapIntents(body, (i) => {
-    const fresh = { clientSecret: clientSecretOf(gw, i.id), redirectUrl: `${gw.config.publicBaseUrl}/v1/payment-intents/${i.id}/3ds?token=${threeDsToken(gw, i.id)}` };
-    return { ...i, clientSecret: fresh.clientSecret, ...(i.nextAction ? { nextAction: { ...i.nextAction, redirectUrl: fresh.redirectUrl } } : {}) };
+    const fresh = {
+      clientSecret: clientSecretOf(gw, i.id),
+      redirectUrl: `${gw.config.publicBaseUrl}/v1/payment-intents/${i.id}/3ds?token=${threeDsToken(gw, i.id)}`,
+    };
+    return {
+      ...i,
+      clientSecret: fresh.clientSecret,
+      ...(i.nextAction ? { nextAction: { ...i.nextAction, redirectUrl: fresh.redirectUrl } } : {}),
+    };
   });
 }
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { parseMoney } from "@/lib/contract/money";
-import { parseIsoWithOffset } from "@/lib/contract/time";
 import { SnapError } from "@/lib/snap/codes";
-import { loadCatalogue } from "@/lib/gateway/catalogue";
-import { choosePaymentMethod, createPaymentLink, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
+import { merchantCatalogue } from "@/lib/gateway/method-settings";
+import { choosePaymentMethod, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
+import { createLinkFromRequest } from "@/lib/gateway/create-link";
 import {
   CreatePaymentLinkRequest,
   LinkLookupRequest,
@@ -11,7 +10,6 @@ import {
   PaymentLinkData,
   PaymentMethodResponse,
 } from "@/lib/contract/payment-link";
-import { resolvesToPrivate } from "@/lib/notify/target";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
@@ -21,7 +19,8 @@ const LinkDataOut = z.object({ paymentLinkData: PaymentLinkData });
 
 function lookupOf(body: z.output<typeof LinkLookupRequest>): LinkLookup {
   const paymentLinkId = body.additionalInfo?.paymentLinkId;
-  if (!paymentLinkId && !body.partnerReferenceNo) throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
+  if (!paymentLinkId && !body.partnerReferenceNo)
+    throw new SnapError("invalidMandatoryField", "additionalInfo.paymentLinkId");
   return { paymentLinkId, partnerReferenceNo: body.partnerReferenceNo };
 }
 
@@ -34,32 +33,7 @@ export const createRoute = defineSnapRoute({
   body: CreatePaymentLinkRequest,
   response: LinkDataOut,
   async handler({ gw, tx, partner, body }) {
-    const info = body.additionalInfo;
-    // CONTRACT §2: a production deployment refuses private and loopback callback targets.
-    if (gw.config.mode === "production" && info.callbackBaseUrl && (await resolvesToPrivate(info.callbackBaseUrl))) {
-      throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
-    }
-    const expiresAt = body.expiredDate
-      ? parseIsoWithOffset(body.expiredDate)!
-      : new Date(gw.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
-    const view = await createPaymentLink(gw, tx, partner, {
-      partnerReferenceNo: body.partnerReferenceNo,
-      trxId: body.trxId,
-      currency: "IDR",
-      expiresAt,
-      declaredTotalMinor: body.totalAmount ? parseMoney(body.totalAmount.value) : undefined,
-      invoice: {
-        title: info.invoiceTitle,
-        subTitle: info.invoiceSubTitle,
-        items: info.itemDetails.map((i) => ({ name: i.name, priceMinor: parseMoney(i.price), quantity: i.quantity })),
-        fees: info.customFees.map((f) => ({ text: f.text, valueMinor: parseMoney(f.value, { allowNegative: true }) })),
-        customer: info.customerDetail,
-      },
-      paymentMethods: info.paymentMethods ?? null,
-      callbackBaseUrl: info.callbackBaseUrl ?? null,
-      redirectUrl: info.redirectUrl ?? null,
-      language: info.language ?? null,
-    });
+    const view = await createLinkFromRequest(gw, tx, partner, body);
     return { paymentLinkData: toPaymentLinkData(gw, view) };
   },
 });
@@ -90,7 +64,12 @@ export const methodRoute = defineSnapRoute({
   response: PaymentMethodResponse.pick({ paymentLinkPaymentMethod: true }),
   async handler({ gw, tx, partner, body }) {
     const view = await findLink(gw, tx, partner, lookupOf(body));
-    const groups = toMethodGroups(gw, await loadCatalogue(gw, tx), view.link.paymentMethods, view.link.totalMinor);
+    const groups = toMethodGroups(
+      gw,
+      await merchantCatalogue(gw, tx, view.link.partnerId),
+      view.link.paymentMethods,
+      view.link.totalMinor,
+    );
     return {
       paymentLinkPaymentMethod: {
         partnerReferenceNo: body.partnerReferenceNo ?? view.link.partnerReferenceNo,

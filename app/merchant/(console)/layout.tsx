@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { headers } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/checkout/language-switcher";
+import { ConsoleNav } from "@/components/merchant/console-nav";
+import { asLocale } from "@/lib/i18n/locale";
+import { requireSession } from "@/lib/console/session";
+import { ConsoleActionsProvider } from "@/components/merchant/actions-context";
+import {
+  createLinkAction,
+  rotateKeyAction,
+  setCallbackUrlAction,
+  setMethodAction,
+  signOutAction,
+  testCallbackAction,
+} from "@/app/merchant/actions";
+import "../console.css";
+
+/** The signed-in console: every page below checks the session with the gateway first. */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const path = (await headers()).get("x-nusapay-console-path") ?? "/merchant";
+  const { session } = await requireSession(path);
+  const t = await getTranslations("Console");
+  const locale = asLocale(await getLocale());
+  return (
+    <div className="console">
+      <a className="skip-link" href="#main">
+        {t("skip")}
+      </a>
+      <header className="console-top">
+        <a className="brand" href="/merchant">
+          {t("brand")} · {session.merchant.name}
+        </a>
+        <span className="who">{t("signedInAs", { email: session.user.email })}</span>
+        <LanguageSwitcher locale={locale} query={{}} />
+        <form action={signOutAction}>
+          <button type="submit" className="btn btn-plain">
+            {t("signOut")}
+          </button>
+        </form>
+      </header>
+      <ConsoleNav
+        label={t("nav")}
+        items={[
+          { href: "/merchant", text: t("overview") },
+          { href: "/merchant/links", text: t("links") },
+          { href: "/merchant/links/new", text: t("newLink") },
+          { href: "/merchant/methods", text: t("methods") },
+          { href: "/merchant/developers", text: t("developers") },
+        ]}
+      />
+      <main id="main" className="console-main">
+        <ConsoleActionsProvider
+          actions={{
+            createLink: createLinkAction,
+            setMethod: setMethodAction,
+            setCallbackUrl: setCallbackUrlAction,
+            testCallback: testCallbackAction,
+            rotateKey: rotateKeyAction,
+          }}
+        >
+          {children}
+        </ConsoleActionsProvider>
+      </main>
+    </div>
+  );
+}

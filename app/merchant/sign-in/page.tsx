@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/checkout/language-switcher";
+import { SignInForm } from "@/components/merchant/sign-in-form";
+import { asLocale } from "@/lib/i18n/locale";
+import { currentSession, safeReturn } from "@/lib/console/session";
+import { ConsoleActionsProvider } from "@/components/merchant/actions-context";
+import { signInAction } from "@/app/merchant/actions";
+import "../console.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ConsoleSignIn");
+  return { title: t("title"), robots: { index: false, follow: false } };
+}
+
+type Props = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function SignInPage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const next = safeReturn(typeof sp.next === "string" ? sp.next : null);
+  if (await currentSession()) redirect(next);
+  const t = await getTranslations("ConsoleSignIn");
+  const c = await getTranslations("Console");
+  const locale = asLocale(await getLocale());
+  return (
+    <div className="console">
+      <header className="console-top">
+        <span className="brand">{c("brand")}</span>
+        <LanguageSwitcher locale={locale} query={{ next }} />
+      </header>
+      <main id="main" className="console-main">
+        <div className="panel home">
+          <h1>{t("title")}</h1>
+          <ConsoleActionsProvider actions={{ signIn: signInAction }}>
+            <SignInForm
+              labels={{
+                email: t("email"),
+                password: t("password"),
+                submit: t("submit"),
+              }}
+              next={next}
+            />
+          </ConsoleActionsProvider>
+          <p className="muted small">{t("demo")}</p>
+        </div>
+      </main>
+    </div>
+  );
+}

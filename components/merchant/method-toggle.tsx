@@ -1,0 +1,69 @@
+"use client";
+
+import { useActionState } from "react";
+import type { ActionResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
+
+export interface ToggleLabels {
+  on: string;
+  off: string;
+  reason: string;
+  maintenance: string;
+  registration: string;
+  save: string;
+  saved: string;
+}
+
+/**
+ * On/off for one method group or method, with the reason payers will read. A plain form:
+ * it works by keyboard, and without script as well as with it.
+ */
+export function MethodToggle({
+  groupId,
+  methodId,
+  name,
+  active,
+  labels,
+}: {
+  groupId: string;
+  methodId?: string;
+  name: string;
+  active: boolean;
+  labels: ToggleLabels;
+}) {
+  const setMethodAction = useConsoleAction("setMethod");
+  const [state, action, pending] = useActionState<ActionResult, FormData>(
+    async (prev, form) => {
+      const result = await setMethodAction(prev, form);
+      if (result.ok) location.reload();
+      return result;
+    },
+    { ok: true },
+  );
+  const id = `m-${groupId}-${methodId ?? "group"}`;
+  return (
+    <form action={action} className="actions" aria-label={name}>
+      <input type="hidden" name="groupId" value={groupId} />
+      {methodId && <input type="hidden" name="methodId" value={methodId} />}
+      <label htmlFor={`${id}-active`}>
+        <input id={`${id}-active`} type="checkbox" name="active" defaultChecked={active} /> {name}: {labels.on}
+      </label>
+      <label htmlFor={`${id}-reason`} className="visually-hidden">
+        {labels.reason} ({name})
+      </label>
+      <select id={`${id}-reason`} name="reason" defaultValue="maintenance">
+        <option value="maintenance">{labels.maintenance}</option>
+        <option value="registration">{labels.registration}</option>
+      </select>
+      <button type="submit" className="btn btn-secondary" disabled={pending}>
+        {labels.save}
+        <span className="visually-hidden"> ({name})</span>
+      </button>
+      {!state.ok && (
+        <span role="alert" className="error small">
+          {state.error}
+        </span>
+      )}
+    </form>
+  );
+}
