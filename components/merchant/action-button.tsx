@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/console/action-results";
+import { buttonClass } from "@/lib/ui/recipes";
 
 /**
  * One button, one server action (bound to its id on the server page). On success the page
@@ -21,12 +22,11 @@ export function ActionButton({
 }) {
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const cls = variant === "primary" ? "btn" : `btn btn-${variant}`;
   return (
     <span>
       <button
         type="button"
-        className={cls}
+        className={buttonClass({ variant })}
         disabled={pending}
         onClick={() =>
           start(async () => {
@@ -46,7 +46,7 @@ export function ActionButton({
       >
         {label}
       </button>
-      <span role="status" className={message ? (message.ok ? "block small" : "block small error") : undefined}>
+      <span role="status" className={message ? (message.ok ? "block text-sm" : "block text-sm text-bad") : undefined}>
         {message?.text}
       </span>
     </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass, cardClass, fieldsetClass, inputClass, legendClass } from "@/lib/ui/recipes";
 import { useRef, useState, useTransition } from "react";
 import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
@@ -153,9 +154,10 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
     const describedBy =
       [err ? `${id}-error` : "", opts.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
     return (
-      <div className="field">
+      <div className="mb-3 flex min-w-0 flex-col gap-1">
         <label htmlFor={`f-${id}`}>{label}</label>
         <input
+          className={inputClass}
           id={`f-${id}`}
           data-field={id}
           type={opts.type ?? "text"}
@@ -167,12 +169,12 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
           inputMode={opts.inputMode}
         />
         {opts.hint && (
-          <p className="hint" id={`${id}-hint`}>
+          <p className="m-0 text-xs text-muted" id={`${id}-hint`}>
             {opts.hint}
           </p>
         )}
         {err && (
-          <p className="error" id={`${id}-error`}>
+          <p className="m-0 text-sm text-bad" id={`${id}-error`}>
             {err}
           </p>
         )}
@@ -188,13 +190,13 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       {summary && (
-        <p className="alert alert-error" role="alert">
+        <p className="mb-4 rounded-md px-4 py-3 bg-bad-soft text-bad" role="alert">
           {summary}
         </p>
       )}
-      <fieldset>
-        <legend>{l("invoice")}</legend>
-        <div className="row">
+      <fieldset className={fieldsetClass}>
+        <legend className={legendClass}>{l("invoice")}</legend>
+        <div className="grid grid-cols-1 gap-x-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
           {field("title", l("invoiceTitle"), title, setTitle)}
           {field("subTitle", l("subTitle"), subTitle, setSubTitle)}
           {field("reference", l("reference"), reference, setReference, {
@@ -202,10 +204,13 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
           })}
         </div>
       </fieldset>
-      <fieldset>
-        <legend>{l("items")}</legend>
+      <fieldset className={fieldsetClass}>
+        <legend className={legendClass}>{l("items")}</legend>
         {items.map((it, i) => (
-          <div className="line" key={i}>
+          <div
+            className="mb-2 grid grid-cols-1 items-end gap-x-2 border-b border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_1fr_auto]"
+            key={i}
+          >
             {field(`items.${i}.name`, l("itemName", i + 1), it.name, (v) => setItem(i, { name: v }))}
             {field(`items.${i}.price`, l("itemPrice", i + 1), it.price, (v) => setItem(i, { price: v }), {
               inputMode: "decimal",
@@ -216,7 +221,7 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
             {items.length > 1 && (
               <button
                 type="button"
-                className="btn btn-secondary"
+                className={buttonClass({ variant: "secondary" })}
                 onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
               >
                 {l("removeItem", i + 1)}
@@ -226,23 +231,26 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
         ))}
         <button
           type="button"
-          className="btn btn-secondary"
+          className={buttonClass({ variant: "secondary" })}
           onClick={() => setItems((all) => [...all, { name: "", price: "", quantity: "1" }])}
         >
           {l("addItem")}
         </button>
       </fieldset>
-      <fieldset>
-        <legend>{l("fees")}</legend>
+      <fieldset className={fieldsetClass}>
+        <legend className={legendClass}>{l("fees")}</legend>
         {fees.map((f, i) => (
-          <div className="line fee" key={i}>
+          <div
+            className="mb-2 grid grid-cols-1 items-end gap-x-2 border-b border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_auto]"
+            key={i}
+          >
             {field(`fees.${i}.text`, l("feeText", i + 1), f.text, (v) => setFee(i, { text: v }))}
             {field(`fees.${i}.value`, l("feeValue", i + 1), f.value, (v) => setFee(i, { value: v }), {
               inputMode: "decimal",
             })}
             <button
               type="button"
-              className="btn btn-secondary"
+              className={buttonClass({ variant: "secondary" })}
               onClick={() => setFees((all) => all.filter((_, j) => j !== i))}
             >
               {l("removeFee", i + 1)}
@@ -251,15 +259,15 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
         ))}
         <button
           type="button"
-          className="btn btn-secondary"
+          className={buttonClass({ variant: "secondary" })}
           onClick={() => setFees((all) => [...all, { text: "", value: "" }])}
         >
           {l("addFee")}
         </button>
       </fieldset>
-      <fieldset>
-        <legend>{l("customer")}</legend>
-        <div className="row">
+      <fieldset className={fieldsetClass}>
+        <legend className={legendClass}>{l("customer")}</legend>
+        <div className="grid grid-cols-1 gap-x-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
           {field("firstName", l("firstName"), customer.firstName, setCust("firstName"), { autoComplete: "off" })}
           {field("lastName", l("lastName"), customer.lastName, setCust("lastName"))}
           {field("email", l("email"), customer.email, setCust("email"), {
@@ -271,9 +279,9 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
             inputMode: "tel",
           })}
         </div>
-        <fieldset>
-          <legend>{l("billing")}</legend>
-          <div className="row">
+        <fieldset className={fieldsetClass}>
+          <legend className={legendClass}>{l("billing")}</legend>
+          <div className="grid grid-cols-1 gap-x-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
             {field("address", l("address"), customer.address, setCust("address"))}
             {field("city", l("city"), customer.city, setCust("city"))}
             {field("postalCode", l("postalCode"), customer.postalCode, setCust("postalCode"))}
@@ -282,15 +290,20 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
           </div>
         </fieldset>
       </fieldset>
-      <fieldset>
-        <legend>{l("options")}</legend>
-        <div className="row">
+      <fieldset className={fieldsetClass}>
+        <legend className={legendClass}>{l("options")}</legend>
+        <div className="grid grid-cols-1 gap-x-3 lg:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
           {field("expiry", l("expiry"), expiry, setExpiry, {
             inputMode: "numeric",
           })}
-          <div className="field">
+          <div className="mb-3 flex min-w-0 flex-col gap-1">
             <label htmlFor="f-language">{l("language")}</label>
-            <select id="f-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+            <select
+              className={inputClass}
+              id="f-language"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
               <option value="">{l("languageAuto")}</option>
               <option value="en">{l("english")}</option>
               <option value="id">{l("indonesian")}</option>
@@ -298,7 +311,7 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
           </div>
         </div>
       </fieldset>
-      <div className="panel totals" aria-live="polite">
+      <div className={`${cardClass} mb-4 flex flex-wrap gap-4 text-lg`} aria-live="polite">
         <span>
           {l("subtotal")}: {totals.subtotal ? rupiah(parseMoney(totals.subtotal), locale) : "—"}
         </span>
@@ -307,12 +320,12 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
           <strong data-testid="live-total">{totals.total ? rupiah(parseMoney(totals.total), locale) : "—"}</strong>
         </span>
         {errors.total && (
-          <p className="error" id="total-error" data-field="total" tabIndex={-1}>
+          <p className="m-0 text-sm text-bad" id="total-error" data-field="total" tabIndex={-1}>
             {errors.total}
           </p>
         )}
       </div>
-      <button type="submit" className="btn" disabled={pending}>
+      <button type="submit" className={buttonClass()} disabled={pending}>
         {l("submit")}
       </button>
     </form>
@@ -333,7 +346,7 @@ function Created({
   const l = (k: string) => labels[k] ?? k;
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
-    <section className="panel" aria-labelledby="created-heading">
+    <section className={`${cardClass} mb-4`} aria-labelledby="created-heading">
       <h2
         id="created-heading"
         ref={(el) => {
@@ -344,11 +357,11 @@ function Created({
       >
         {l("created")}: {link.partnerReferenceNo} · {rupiah(parseMoney(link.totalAmount.value), locale)}
       </h2>
-      <p className="label">{l("uri")}</p>
-      <p className="uri mono" data-testid="payment-link-uri">
+      <p className="font-semibold">{l("uri")}</p>
+      <p className="break-all font-mono" data-testid="payment-link-uri">
         {link.paymentLinkUri}
       </p>
-      <div className="actions">
+      <div className="my-2 flex flex-wrap items-center gap-2">
         <CopyButton
           value={link.paymentLinkUri}
           text={l("copy")}
@@ -356,26 +369,31 @@ function Created({
           copied={l("copied")}
           failed={l("copyFailed")}
         />
-        <a className="btn btn-secondary" href={link.paymentLinkUri} target="_blank" rel="noopener noreferrer">
+        <a
+          className={buttonClass({ variant: "secondary" })}
+          href={link.paymentLinkUri}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {l("openAsPayer")}
         </a>
         <a
-          className="btn btn-secondary"
+          className={buttonClass({ variant: "secondary" })}
           href={`/pay/${link.paymentLinkId}/preview`}
           target="_blank"
           rel="noopener noreferrer"
         >
           {l("preview")}
         </a>
-        <a className="btn btn-secondary" href={`/merchant/links/${link.paymentLinkId}`}>
+        <a className={buttonClass({ variant: "secondary" })} href={`/merchant/links/${link.paymentLinkId}`}>
           {l("details")}
         </a>
-        <button type="button" className="btn btn-secondary" onClick={onAnother}>
+        <button type="button" className={buttonClass({ variant: "secondary" })} onClick={onAnother}>
           {l("another")}
         </button>
       </div>
       <img
-        className="qr-img"
+        className="size-[200px] bg-surface"
         src={`/merchant/links/${link.paymentLinkId}/qr.svg`}
         alt={l("qr")}
         width={200}

@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
 import { useActionState, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
@@ -26,9 +27,10 @@ export function CallbackUrlForm({ value, labels }: { value: string; labels: Labe
   );
   return (
     <form action={action}>
-      <div className="field">
+      <div className="mb-3 flex min-w-0 flex-col gap-1">
         <label htmlFor="cb-url">{labels.callbackBaseUrl}</label>
         <input
+          className={inputClass}
           id="cb-url"
           name="callbackBaseUrl"
           type="url"
@@ -36,17 +38,17 @@ export function CallbackUrlForm({ value, labels }: { value: string; labels: Labe
           aria-describedby="cb-hint"
           aria-invalid={!state.ok || undefined}
         />
-        <p className="hint" id="cb-hint">
+        <p className="m-0 text-xs text-muted" id="cb-hint">
           {labels.callbackHint}
         </p>
         {!state.ok && (
-          <p className="error" role="alert">
+          <p className="m-0 text-sm text-bad" role="alert">
             {state.error}
           </p>
         )}
       </div>
-      <div className="actions">
-        <button type="submit" className="btn btn-secondary" disabled={pending}>
+      <div className="my-2 flex flex-wrap items-center gap-2">
+        <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={pending}>
           {labels.saveUrl}
         </button>
         <span role="status">{state.ok && state.done ? labels.saved : ""}</span>
@@ -66,19 +68,22 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
     <div>
       <button
         type="button"
-        className="btn"
+        className={buttonClass()}
         disabled={pending}
         onClick={() => start(async () => setResult(await testCallbackAction()))}
       >
         {labels.testCallback}
       </button>
       <div role="status">
-        {result && !result.ok && <p className="error">{result.error}</p>}
+        {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
         {result?.ok && (
-          <div className="grid-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div>
               <h3>{labels.testRequest}</h3>
-              <pre className="pre" data-testid="test-request">
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
+                data-testid="test-request"
+              >
                 {`POST ${result.test.request.url}\n${Object.entries(result.test.request.headers)
                   .map(([k, v]) => `${k}: ${v}`)
                   .join("\n")}\n\n${result.test.request.body}`}
@@ -86,7 +91,10 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
             </div>
             <div>
               <h3>{labels.testReply}</h3>
-              <pre className="pre" data-testid="test-reply">
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
+                data-testid="test-reply"
+              >
                 {result.test.response
                   ? `HTTP ${result.test.response.status} (${result.test.response.latencyMs} ms)\n\n${result.test.response.body}`
                   : labels.testError.replace("{error}", result.test.error ?? "")}
@@ -108,24 +116,24 @@ export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecre
     until: string;
   }> | null>(null);
   return (
-    <div className="panel">
+    <div className={`${cardClass} mb-4`}>
       <button
         type="button"
-        className="btn btn-secondary"
+        className={buttonClass({ variant: "secondary" })}
         disabled={pending}
         onClick={() => start(async () => setResult(await rotateKeyAction(which)))}
       >
         {which === "secretKey" ? labels.rotateSecretKey : labels.rotateClientSecret}
       </button>
       <div role="status">
-        {result && !result.ok && <p className="error">{result.error}</p>}
+        {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
         {result?.ok && (
           <>
             <p>
               <strong>{which === "secretKey" ? labels.newSecretKey : labels.newClientSecret}</strong> —{" "}
               {labels.showOnce}
             </p>
-            <p className="mono uri" data-testid={`new-${which}`}>
+            <p className="font-mono break-all" data-testid={`new-${which}`}>
               {result.value}
             </p>
             <CopyButton
@@ -135,7 +143,7 @@ export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecre
               copied={labels.copied}
               failed={labels.copyFailed}
             />
-            <p className="small">{labels.oldUntil.replace("{at}", new Date(result.until).toLocaleString())}</p>
+            <p className="text-sm">{labels.oldUntil.replace("{at}", new Date(result.until).toLocaleString())}</p>
           </>
         )}
       </div>

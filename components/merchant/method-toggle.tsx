@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass, inputClass } from "@/lib/ui/recipes";
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
@@ -42,25 +43,25 @@ export function MethodToggle({
   );
   const id = `m-${groupId}-${methodId ?? "group"}`;
   return (
-    <form action={action} className="actions" aria-label={name}>
+    <form action={action} className="my-2 flex flex-wrap items-center gap-2" aria-label={name}>
       <input type="hidden" name="groupId" value={groupId} />
       {methodId && <input type="hidden" name="methodId" value={methodId} />}
       <label htmlFor={`${id}-active`}>
         <input id={`${id}-active`} type="checkbox" name="active" defaultChecked={active} /> {name}: {labels.on}
       </label>
-      <label htmlFor={`${id}-reason`} className="visually-hidden">
+      <label htmlFor={`${id}-reason`} className="sr-only">
         {labels.reason} ({name})
       </label>
-      <select id={`${id}-reason`} name="reason" defaultValue="maintenance">
+      <select className={inputClass} id={`${id}-reason`} name="reason" defaultValue="maintenance">
         <option value="maintenance">{labels.maintenance}</option>
         <option value="registration">{labels.registration}</option>
       </select>
-      <button type="submit" className="btn btn-secondary" disabled={pending}>
+      <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={pending}>
         {labels.save}
-        <span className="visually-hidden"> ({name})</span>
+        <span className="sr-only"> ({name})</span>
       </button>
       {!state.ok && (
-        <span role="alert" className="error small">
+        <span role="alert" className="m-0 text-sm text-bad text-sm">
           {state.error}
         </span>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass, inputClass } from "@/lib/ui/recipes";
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
@@ -17,14 +18,15 @@ export function SignInForm({ labels, next }: { labels: SignInLabels; next: strin
   return (
     <form action={action} noValidate>
       {!state.ok && (
-        <p className="alert alert-error" role="alert" id="sign-in-error">
+        <p className="mb-4 rounded-md px-4 py-3 bg-bad-soft text-bad" role="alert" id="sign-in-error">
           {state.error}
         </p>
       )}
       <input type="hidden" name="next" value={next} />
-      <div className="field">
+      <div className="mb-3 flex min-w-0 flex-col gap-1">
         <label htmlFor="email">{labels.email}</label>
         <input
+          className={inputClass}
           id="email"
           name="email"
           type="email"
@@ -33,11 +35,18 @@ export function SignInForm({ labels, next }: { labels: SignInLabels; next: strin
           aria-describedby={!state.ok ? "sign-in-error" : undefined}
         />
       </div>
-      <div className="field">
+      <div className="mb-3 flex min-w-0 flex-col gap-1">
         <label htmlFor="password">{labels.password}</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <input
+          className={inputClass}
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </div>
-      <button type="submit" className="btn" disabled={pending}>
+      <button type="submit" className={buttonClass()} disabled={pending}>
         {labels.submit}
       </button>
     </form>

@@ -22,16 +22,21 @@ export function VolumeChart({
   const max = Math.max(1, ...values);
   const bar = (width - pad * 2) / daily.length;
   return (
-    <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title chart-desc">
+    <svg
+      className="block h-auto w-full [&_text]:fill-muted [&_text]:text-[10px]"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby="chart-title chart-desc"
+    >
       <title id="chart-title">{title}</title>
       <desc id="chart-desc">{description}</desc>
-      <line className="axis" x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} />
+      <line className="stroke-line" x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} />
       {daily.map((d, i) => {
         const h = Math.round(((values[i] ?? 0) / max) * (height - pad * 2));
         return (
           <rect
             key={d.date}
-            className="bar"
+            className="fill-brand"
             x={pad + i * bar + 1}
             y={height - pad - h}
             width={Math.max(1, bar - 2)}

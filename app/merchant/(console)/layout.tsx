@@ -1,3 +1,4 @@
+import { buttonClass, skipLinkClass } from "@/lib/ui/recipes";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -14,7 +15,6 @@ import {
   signOutAction,
   testCallbackAction,
 } from "@/app/merchant/actions";
-import "../console.css";
 
 /** The signed-in console: every page below checks the session with the gateway first. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -23,18 +23,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const t = await getTranslations("Console");
   const locale = asLocale(await getLocale());
   return (
-    <div className="console">
-      <a className="skip-link" href="#main">
+    <div className="flex flex-1 flex-col">
+      <a className={skipLinkClass} href="#main">
         {t("skip")}
       </a>
-      <header className="console-top">
-        <a className="brand" href="/merchant">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-brand px-4 py-2 text-on-brand">
+        <a className="mr-auto font-bold text-on-brand no-underline" href="/merchant">
           {t("brand")} · {session.merchant.name}
         </a>
-        <span className="who">{t("signedInAs", { email: session.user.email })}</span>
+        <span className="text-sm">{t("signedInAs", { email: session.user.email })}</span>
         <LanguageSwitcher locale={locale} query={{}} />
         <form action={signOutAction}>
-          <button type="submit" className="btn btn-plain">
+          <button type="submit" className={buttonClass({ variant: "onBrand", size: "sm" })}>
             {t("signOut")}
           </button>
         </form>
@@ -49,7 +49,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           { href: "/merchant/developers", text: t("developers") },
         ]}
       />
-      <main id="main" className="console-main">
+      <main id="main" className="mx-auto w-full max-w-[72rem] p-4">
         <ConsoleActionsProvider
           actions={{
             createLink: createLinkAction,

@@ -1,3 +1,4 @@
+import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { money } from "@/components/merchant/format";
@@ -23,22 +24,24 @@ export default async function OverviewPage() {
   return (
     <>
       <h1>{t("title")}</h1>
-      <ul className="stats">
+      <ul className="m-0 mb-4 grid list-none grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 p-0 *:rounded-xl *:border *:border-line *:bg-surface *:px-4 *:py-3">
         <li>
-          {t("today")} <span className="value">{money(o.collected.today, locale)}</span>
+          {t("today")} <span className="block text-xl font-bold">{money(o.collected.today, locale)}</span>
         </li>
         <li>
-          {t("last7")} <span className="value">{money(o.collected.last7Days, locale)}</span>
+          {t("last7")} <span className="block text-xl font-bold">{money(o.collected.last7Days, locale)}</span>
         </li>
         <li>
-          {t("last30")} <span className="value">{money(o.collected.last30Days, locale)}</span>
+          {t("last30")} <span className="block text-xl font-bold">{money(o.collected.last30Days, locale)}</span>
         </li>
         <li>
           {t("conversion")}{" "}
-          <span className="value">{o.conversion === null ? t("noConversion") : percent.format(o.conversion)}</span>
+          <span className="block text-xl font-bold">
+            {o.conversion === null ? t("noConversion") : percent.format(o.conversion)}
+          </span>
         </li>
       </ul>
-      <section className="panel" aria-labelledby="chart-heading">
+      <section className={`${cardClass} mb-4`} aria-labelledby="chart-heading">
         <h2 id="chart-heading">{t("chartTitle")}</h2>
         <VolumeChart
           daily={o.daily}
@@ -52,13 +55,13 @@ export default async function OverviewPage() {
       </section>
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading">{t("linksHeading")}</h2>
-        <ul className="stats">
+        <ul className="m-0 mb-4 grid list-none grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 p-0 *:rounded-xl *:border *:border-line *:bg-surface *:px-4 *:py-3">
           {(["paid", "pending", "expired", "rejected"] as const).map((k) => (
             <li key={k}>
               <a href={`/merchant/links?status=${{ paid: "00", rejected: "01", pending: "02", expired: "03" }[k]}`}>
                 {t(k)}
               </a>
-              <span className="value">{o.counts[k]}</span>
+              <span className="block text-xl font-bold">{o.counts[k]}</span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -7,7 +8,6 @@ import { asLocale } from "@/lib/i18n/locale";
 import { currentSession, safeReturn } from "@/lib/console/session";
 import { ConsoleActionsProvider } from "@/components/merchant/actions-context";
 import { signInAction } from "@/app/merchant/actions";
-import "../console.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("ConsoleSignIn");
@@ -26,13 +26,13 @@ export default async function SignInPage({ searchParams }: Props) {
   const c = await getTranslations("Console");
   const locale = asLocale(await getLocale());
   return (
-    <div className="console">
-      <header className="console-top">
-        <span className="brand">{c("brand")}</span>
+    <div className="flex flex-1 flex-col">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-brand px-4 py-2 text-on-brand">
+        <span className="mr-auto font-bold text-on-brand no-underline">{c("brand")}</span>
         <LanguageSwitcher locale={locale} query={{ next }} />
       </header>
-      <main id="main" className="console-main">
-        <div className="panel home">
+      <main id="main" className="mx-auto w-full max-w-[72rem] p-4">
+        <div className={`${cardClass} mb-4 mx-auto my-8 w-full max-w-[37.5rem]`}>
           <h1>{t("title")}</h1>
           <ConsoleActionsProvider actions={{ signIn: signInAction }}>
             <SignInForm
@@ -44,7 +44,7 @@ export default async function SignInPage({ searchParams }: Props) {
               next={next}
             />
           </ConsoleActionsProvider>
-          <p className="muted small">{t("demo")}</p>
+          <p className="text-muted text-sm">{t("demo")}</p>
         </div>
       </main>
     </div>

@@ -1,3 +1,4 @@
+import { buttonClass, cardClass, consoleTable, inputClass } from "@/lib/ui/recipes";
 import Link from "next/link";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -30,10 +31,15 @@ export default async function LinksPage({ searchParams }: Props) {
   return (
     <>
       <h1>{t("title")}</h1>
-      <form className="panel filters" method="get" role="search" aria-label={t("filters")}>
-        <div className="field">
+      <form
+        className={`${cardClass} mb-4 grid grid-cols-1 items-end gap-x-3 lg:grid-cols-[1fr_2fr_1fr_1fr_auto]`}
+        method="get"
+        role="search"
+        aria-label={t("filters")}
+      >
+        <div className="mb-3 flex min-w-0 flex-col gap-1">
           <label htmlFor="f-status">{t("status")}</label>
-          <select id="f-status" name="status" defaultValue={f.status}>
+          <select className={inputClass} id="f-status" name="status" defaultValue={f.status}>
             <option value="">{t("anyStatus")}</option>
             {(["00", "01", "02", "03"] as const).map((s) => (
               <option key={s} value={s}>
@@ -42,41 +48,52 @@ export default async function LinksPage({ searchParams }: Props) {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="mb-3 flex min-w-0 flex-col gap-1">
           <label htmlFor="f-q">{t("search")}</label>
-          <input id="f-q" name="q" type="search" defaultValue={f.q} placeholder={t("searchHint")} />
+          <input
+            className={inputClass}
+            id="f-q"
+            name="q"
+            type="search"
+            defaultValue={f.q}
+            placeholder={t("searchHint")}
+          />
         </div>
-        <div className="field">
+        <div className="mb-3 flex min-w-0 flex-col gap-1">
           <label htmlFor="f-from">{t("from")}</label>
-          <input id="f-from" name="from" type="date" defaultValue={f.from} />
+          <input className={inputClass} id="f-from" name="from" type="date" defaultValue={f.from} />
         </div>
-        <div className="field">
+        <div className="mb-3 flex min-w-0 flex-col gap-1">
           <label htmlFor="f-to">{t("to")}</label>
-          <input id="f-to" name="to" type="date" defaultValue={f.to} />
+          <input className={inputClass} id="f-to" name="to" type="date" defaultValue={f.to} />
         </div>
-        <div className="actions">
-          <button type="submit" className="btn">
+        <div className="my-2 flex flex-wrap items-center gap-2">
+          <button type="submit" className={buttonClass()}>
             {t("apply")}
           </button>
-          <Link className="btn btn-secondary" href="/merchant/links" prefetch={false}>
+          <Link className={buttonClass({ variant: "secondary" })} href="/merchant/links" prefetch={false}>
             {t("reset")}
           </Link>
         </div>
       </form>
-      <p className="actions">
-        <a className="btn btn-secondary" href={`/merchant/links/export.csv${keep.size ? `?${keep}` : ""}`} download>
+      <p className="my-2 flex flex-wrap items-center gap-2">
+        <a
+          className={buttonClass({ variant: "secondary" })}
+          href={`/merchant/links/export.csv${keep.size ? `?${keep}` : ""}`}
+          download
+        >
           {t("export")}
         </a>
       </p>
-      <div className="table-wrap">
-        <table className="data">
+      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+        <table className={consoleTable}>
           <caption>{t("caption")}</caption>
           <thead>
             <tr>
               <th scope="col">{t("reference")}</th>
               <th scope="col">{t("linkTitle")}</th>
               <th scope="col">{t("customer")}</th>
-              <th scope="col" className="num">
+              <th scope="col" className="whitespace-nowrap text-right!">
                 {t("total")}
               </th>
               <th scope="col">{t("status")}</th>
@@ -99,9 +116,9 @@ export default async function LinksPage({ searchParams }: Props) {
                 <td>{l.title}</td>
                 <td>
                   {l.customer.name}
-                  <span className="block muted small">{l.customer.email}</span>
+                  <span className="block text-muted text-sm">{l.customer.email}</span>
                 </td>
-                <td className="num">{money(l.totalAmount.value, locale)}</td>
+                <td className="whitespace-nowrap text-right!">{money(l.totalAmount.value, locale)}</td>
                 <td>
                   <StatusBadge status={l.paymentFlagStatus} />
                 </td>
@@ -113,14 +130,14 @@ export default async function LinksPage({ searchParams }: Props) {
           </tbody>
         </table>
       </div>
-      <nav className="actions" aria-label={t("title")}>
+      <nav className="my-2 flex flex-wrap items-center gap-2" aria-label={t("title")}>
         {f.query.startingAfter && (
-          <a className="btn btn-secondary" href={`?${keep}`}>
+          <a className={buttonClass({ variant: "secondary" })} href={`?${keep}`}>
             {t("first")}
           </a>
         )}
         {nextHref && (
-          <a className="btn btn-secondary" href={nextHref} rel="next">
+          <a className={buttonClass({ variant: "secondary" })} href={nextHref} rel="next">
             {t("next")}
           </a>
         )}

@@ -1,3 +1,5 @@
+import { Badge } from "@/components/ui/badge";
+import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { MethodToggle } from "@/components/merchant/method-toggle";
@@ -29,12 +31,11 @@ export default async function MethodsPage() {
       <h1>{t("title")}</h1>
       <p>{t("lead")}</p>
       {groups.map((g) => (
-        <section key={g.id} className="panel" aria-labelledby={`g-${g.id}`}>
+        <section key={g.id} className={`${cardClass} mb-4`} aria-labelledby={`g-${g.id}`}>
           <h2 id={`g-${g.id}`}>
-            {text(g.title)}{" "}
-            <span className={`badge ${g.active ? "badge-00" : "badge-03"}`}>{g.active ? t("on") : t("off")}</span>
+            {text(g.title)} <Badge tone={g.active ? "ok" : "neutral"}>{g.active ? t("on") : t("off")}</Badge>
           </h2>
-          {!g.active && text(g.activeText) && <p className="small">{t("payerSees", { text: text(g.activeText) })}</p>}
+          {!g.active && text(g.activeText) && <p className="text-sm">{t("payerSees", { text: text(g.activeText) })}</p>}
           <MethodToggle
             groupId={g.id}
             name={text(g.title)}
@@ -46,7 +47,7 @@ export default async function MethodsPage() {
               <li key={m.id}>
                 <MethodToggle groupId={g.id} methodId={m.id} name={m.title} active={m.active} labels={labels} />
                 {!m.active && text(m.activeText) && (
-                  <p className="small muted">{t("payerSees", { text: text(m.activeText) })}</p>
+                  <p className="text-sm text-muted">{t("payerSees", { text: text(m.activeText) })}</p>
                 )}
               </li>
             ))}

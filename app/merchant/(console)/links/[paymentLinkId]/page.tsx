@@ -1,3 +1,5 @@
+import { badgeClass, buttonClass, cardClass, consoleTable } from "@/lib/ui/recipes";
+import { Badge } from "@/components/ui/badge";
 import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -54,15 +56,15 @@ export default async function LinkPage({ params }: Props) {
       <h1>
         {link.title} <StatusBadge status={link.paymentFlagStatus} />
       </h1>
-      <p className="muted">
-        {t("reference")}: <span className="mono">{link.partnerReferenceNo}</span> ·{" "}
+      <p className="text-muted">
+        {t("reference")}: <span className="font-mono">{link.partnerReferenceNo}</span> ·{" "}
         {money(link.totalAmount.value, locale)}
-        {link.latePayment && <span className="tag">{t("lateFlag")}</span>}
+        {link.latePayment && <span className={badgeClass("neutral")}>{t("lateFlag")}</span>}
       </p>
-      <section className="panel" aria-labelledby="uri-heading">
+      <section className={`${cardClass} mb-4`} aria-labelledby="uri-heading">
         <h2 id="uri-heading">{t("uri")}</h2>
-        <p className="uri mono">{link.paymentLinkUri}</p>
-        <div className="actions">
+        <p className="break-all font-mono">{link.paymentLinkUri}</p>
+        <div className="my-2 flex flex-wrap items-center gap-2">
           <CopyButton
             value={link.paymentLinkUri}
             text={t("copy")}
@@ -70,11 +72,16 @@ export default async function LinkPage({ params }: Props) {
             copied={t("copied")}
             failed={t("copyFailed")}
           />
-          <a className="btn btn-secondary" href={link.paymentLinkUri} target="_blank" rel="noopener noreferrer">
+          <a
+            className={buttonClass({ variant: "secondary" })}
+            href={link.paymentLinkUri}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t("openAsPayer")}
           </a>
           <a
-            className="btn btn-secondary"
+            className={buttonClass({ variant: "secondary" })}
             href={`/pay/${link.paymentLinkId}/preview`}
             target="_blank"
             rel="noopener noreferrer"
@@ -89,10 +96,10 @@ export default async function LinkPage({ params }: Props) {
             />
           )}
         </div>
-        {link.paymentFlagStatus === "02" && <p className="small muted">{t("expireConfirm")}</p>}
+        {link.paymentFlagStatus === "02" && <p className="text-sm text-muted">{t("expireConfirm")}</p>}
         {sims.length > 0 && (
-          <div className="actions" aria-label={t("sandbox")} role="group">
-            <span className="tag">{t("sandbox")}</span>
+          <div className="my-2 flex flex-wrap items-center gap-2" aria-label={t("sandbox")} role="group">
+            <span className={badgeClass("neutral")}>{t("sandbox")}</span>
             {sims.map((s) => (
               <ActionButton
                 key={s}
@@ -104,18 +111,18 @@ export default async function LinkPage({ params }: Props) {
           </div>
         )}
       </section>
-      <div className="grid-2">
-        <section className="panel" aria-labelledby="invoice-heading">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <section className={`${cardClass} mb-4`} aria-labelledby="invoice-heading">
           <h2 id="invoice-heading">{t("invoice")}</h2>
-          {link.subTitle && <p className="muted">{link.subTitle}</p>}
-          <table className="data">
+          {link.subTitle && <p className="text-muted">{link.subTitle}</p>}
+          <table className={consoleTable}>
             <thead>
               <tr>
                 <th scope="col">{t("item")}</th>
-                <th scope="col" className="num">
+                <th scope="col" className="whitespace-nowrap text-right!">
                   {t("quantity")}
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="whitespace-nowrap text-right!">
                   {t("price")}
                 </th>
               </tr>
@@ -124,29 +131,29 @@ export default async function LinkPage({ params }: Props) {
               {link.items.map((i, n) => (
                 <tr key={n}>
                   <td>{i.name}</td>
-                  <td className="num">{i.quantity}</td>
-                  <td className="num">{money(i.price, locale)}</td>
+                  <td className="whitespace-nowrap text-right!">{i.quantity}</td>
+                  <td className="whitespace-nowrap text-right!">{money(i.price, locale)}</td>
                 </tr>
               ))}
               <tr>
                 <th scope="row" colSpan={2}>
                   {t("subtotal")}
                 </th>
-                <td className="num">{money(link.subtotal, locale)}</td>
+                <td className="whitespace-nowrap text-right!">{money(link.subtotal, locale)}</td>
               </tr>
               {link.fees.map((f, n) => (
                 <tr key={`f${n}`}>
                   <th scope="row" colSpan={2}>
                     {f.text}
                   </th>
-                  <td className="num">{money(f.value, locale)}</td>
+                  <td className="whitespace-nowrap text-right!">{money(f.value, locale)}</td>
                 </tr>
               ))}
               <tr>
                 <th scope="row" colSpan={2}>
                   {t("total")}
                 </th>
-                <td className="num">
+                <td className="whitespace-nowrap text-right!">
                   <strong>{money(link.totalAmount.value, locale)}</strong>
                 </td>
               </tr>
@@ -155,9 +162,9 @@ export default async function LinkPage({ params }: Props) {
           <h3>{t("customer")}</h3>
           <p>
             {link.customer.name}
-            <span className="block muted">{link.customerDetail.email}</span>
-            <span className="block muted">{link.customerDetail.phoneNumber}</span>
-            <span className="block muted">
+            <span className="block text-muted">{link.customerDetail.email}</span>
+            <span className="block text-muted">{link.customerDetail.phoneNumber}</span>
+            <span className="block text-muted">
               {[
                 link.customerDetail.billingAddress.address,
                 link.customerDetail.billingAddress.city,
@@ -171,10 +178,10 @@ export default async function LinkPage({ params }: Props) {
           </p>
         </section>
         <div>
-          <section className="panel" aria-labelledby="timeline-heading">
+          <section className={`${cardClass} mb-4`} aria-labelledby="timeline-heading">
             <h2 id="timeline-heading">{t("timeline")}</h2>
-            <p className="small muted">{t("timeZone", { zone: link.timeZone })}</p>
-            <ol className="timeline">
+            <p className="text-sm text-muted">{t("timeZone", { zone: link.timeZone })}</p>
+            <ol className="m-0 list-none p-0 *:border-l-[3px] *:border-line *:py-1.5 *:pl-4">
               {link.timeline.map((e, n) => (
                 <li key={n}>
                   <time dateTime={e.at}>{at(e.at)}</time> — {label(e)}
@@ -182,12 +189,12 @@ export default async function LinkPage({ params }: Props) {
               ))}
             </ol>
           </section>
-          <section className="panel" aria-labelledby="payment-heading">
+          <section className={`${cardClass} mb-4`} aria-labelledby="payment-heading">
             <h2 id="payment-heading">{t("payment")}</h2>
             {!link.payment ? (
               <p>{t("noPayment")}</p>
             ) : (
-              <dl className="dl">
+              <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 [&_dd]:m-0 [&_dd]:break-all [&_dt]:font-semibold">
                 <dt>
                   {link.payment.type === "va"
                     ? t("vaNumber")
@@ -195,7 +202,7 @@ export default async function LinkPage({ params }: Props) {
                       ? t("qrReference")
                       : t("card")}
                 </dt>
-                <dd className="mono">
+                <dd className="font-mono">
                   {link.payment.type === "va"
                     ? `${link.payment.bank.toUpperCase()} ${link.payment.content === "" ? "" : link.payment.content.value}`
                     : link.payment.type === "qr"
@@ -219,20 +226,24 @@ export default async function LinkPage({ params }: Props) {
           </section>
         </div>
       </div>
-      <section className="panel" aria-labelledby="deliveries-heading">
+      <section className={`${cardClass} mb-4`} aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading">{t("deliveries")}</h2>
         {link.deliveries.length === 0 && <p>{t("noDeliveries")}</p>}
         {link.deliveries.map((d) => (
-          <article key={d.id} className="panel" aria-label={`${d.kind} ${d.id}`}>
+          <article key={d.id} className={`${cardClass} mb-4`} aria-label={`${d.kind} ${d.id}`}>
             <p>
-              <strong>{d.kind}</strong> · <span className="mono small">{d.url}</span> ·{" "}
-              <span className="badge">{t(`deliveryStatus_${d.status}`)}</span>
-              {d.resendOf && <span className="block small muted">{t("resendOf", { id: d.resendOf.slice(0, 8) })}</span>}
-              {d.nextAttemptAt && <span className="block small">{t("nextRetry", { at: at(d.nextAttemptAt) })}</span>}
+              <strong>{d.kind}</strong> · <span className="font-mono text-sm">{d.url}</span> ·{" "}
+              <Badge tone={d.status === "delivered" ? "ok" : d.status === "failed" ? "bad" : "warn"}>
+                {t(`deliveryStatus_${d.status}`)}
+              </Badge>
+              {d.resendOf && (
+                <span className="block text-sm text-muted">{t("resendOf", { id: d.resendOf.slice(0, 8) })}</span>
+              )}
+              {d.nextAttemptAt && <span className="block text-sm">{t("nextRetry", { at: at(d.nextAttemptAt) })}</span>}
             </p>
             {d.attemptLog.length > 0 && (
-              <div className="table-wrap">
-                <table className="data">
+              <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+                <table className={consoleTable}>
                   <thead>
                     <tr>
                       <th scope="col">{t("attempt")}</th>
@@ -249,7 +260,7 @@ export default async function LinkPage({ params }: Props) {
                         <td>{at(a.startedAt)}</td>
                         <td>{a.statusCode ?? a.error ?? "—"}</td>
                         <td>{a.latencyMs === null ? "—" : t("ms", { ms: a.latencyMs })}</td>
-                        <td className="mono small">{a.replyExcerpt ?? ""}</td>
+                        <td className="font-mono text-sm">{a.replyExcerpt ?? ""}</td>
                       </tr>
                     ))}
                   </tbody>
