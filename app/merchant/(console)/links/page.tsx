@@ -85,7 +85,13 @@ export default async function LinksPage({ searchParams }: Props) {
           {t("export")}
         </a>
       </p>
-      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="overflow-x-auto rounded-xl border border-line bg-surface"
+        tabIndex={0}
+        role="region"
+        aria-label={t("caption")}
+      >
         <table className={consoleTable}>
           <caption>{t("caption")}</caption>
           <thead>

@@ -232,7 +232,7 @@ export default async function LinkPage({ params }: Props) {
         {link.deliveries.map((d) => (
           <article key={d.id} className={`${cardClass} mb-4`} aria-label={`${d.kind} ${d.id}`}>
             <p>
-              <strong>{d.kind}</strong> · <span className="font-mono text-sm">{d.url}</span> ·{" "}
+              <strong>{d.kind}</strong> · <span className="font-mono text-sm break-all">{d.url}</span> ·{" "}
               <Badge tone={d.status === "delivered" ? "ok" : d.status === "failed" ? "bad" : "warn"}>
                 {t(`deliveryStatus_${d.status}`)}
               </Badge>
@@ -242,7 +242,13 @@ export default async function LinkPage({ params }: Props) {
               {d.nextAttemptAt && <span className="block text-sm">{t("nextRetry", { at: at(d.nextAttemptAt) })}</span>}
             </p>
             {d.attemptLog.length > 0 && (
-              <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+              // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+              <div
+                className="overflow-x-auto rounded-xl border border-line bg-surface"
+                tabIndex={0}
+                role="region"
+                aria-label={t("attemptsOf", { id: d.id.slice(0, 8) })}
+              >
                 <table className={consoleTable}>
                   <thead>
                     <tr>
@@ -260,7 +266,7 @@ export default async function LinkPage({ params }: Props) {
                         <td>{at(a.startedAt)}</td>
                         <td>{a.statusCode ?? a.error ?? "—"}</td>
                         <td>{a.latencyMs === null ? "—" : t("ms", { ms: a.latencyMs })}</td>
-                        <td className="font-mono text-sm">{a.replyExcerpt ?? ""}</td>
+                        <td className="font-mono text-sm break-all">{a.replyExcerpt ?? ""}</td>
                       </tr>
                     ))}
                   </tbody>
