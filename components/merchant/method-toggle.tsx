@@ -43,7 +43,9 @@ export function MethodToggle({
   );
   const id = `m-${groupId}-${methodId ?? "group"}`;
   return (
-    <form action={action} className="my-2 flex flex-wrap items-center gap-2" aria-label={name}>
+    // No accessible name of its own: a named form is a landmark, and a group and its only
+    // method may share a title (QRIS / QRIS). The controls inside carry the name.
+    <form action={action} className="my-2 flex flex-wrap items-center gap-2">
       <input type="hidden" name="groupId" value={groupId} />
       {methodId && <input type="hidden" name="methodId" value={methodId} />}
       <label htmlFor={`${id}-active`}>
@@ -61,7 +63,7 @@ export function MethodToggle({
         <span className="sr-only"> ({name})</span>
       </button>
       {!state.ok && (
-        <span role="alert" className="m-0 text-sm text-bad text-sm">
+        <span role="alert" className="m-0 text-sm text-bad">
           {state.error}
         </span>
       )}

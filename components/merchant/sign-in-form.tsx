@@ -1,8 +1,9 @@
 "use client";
 
-import { buttonClass, inputClass } from "@/lib/ui/recipes";
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/console/action-results";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { useConsoleAction } from "./actions-context";
 
 export interface SignInLabels {
@@ -23,32 +24,26 @@ export function SignInForm({ labels, next }: { labels: SignInLabels; next: strin
         </p>
       )}
       <input type="hidden" name="next" value={next} />
-      <div className="mb-3 flex min-w-0 flex-col gap-1">
-        <label htmlFor="email">{labels.email}</label>
-        <input
-          className={inputClass}
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          aria-describedby={!state.ok ? "sign-in-error" : undefined}
-        />
-      </div>
-      <div className="mb-3 flex min-w-0 flex-col gap-1">
-        <label htmlFor="password">{labels.password}</label>
-        <input
-          className={inputClass}
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </div>
-      <button type="submit" className={buttonClass()} disabled={pending}>
+      <Field
+        id="email"
+        label={labels.email}
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        aria-describedby={!state.ok ? "sign-in-error" : undefined}
+      />
+      <Field
+        id="password"
+        label={labels.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <Button type="submit" disabled={pending}>
         {labels.submit}
-      </button>
+      </Button>
     </form>
   );
 }
