@@ -25,12 +25,15 @@ export function MethodToggle({
   name,
   active,
   labels,
+  formName,
 }: {
   groupId: string;
   methodId?: string;
   name: string;
   active: boolean;
   labels: ToggleLabels;
+  /** the form's accessible name when it is not `name` (a whole group's) */
+  formName?: string;
 }) {
   const setMethodAction = useConsoleAction("setMethod");
   const [state, action, pending] = useActionState<ActionResult, FormData>(
@@ -43,9 +46,9 @@ export function MethodToggle({
   );
   const id = `m-${groupId}-${methodId ?? "group"}`;
   return (
-    // No accessible name of its own: a named form is a landmark, and a group and its only
-    // method may share a title (QRIS / QRIS). The controls inside carry the name.
-    <form action={action} className="my-2 flex flex-wrap items-center gap-2">
+    // A named form is a landmark, and a group and its only method may share a title
+    // (QRIS / QRIS): the group's form gets a name of its own (formName).
+    <form action={action} className="my-2 flex flex-wrap items-center gap-2" aria-label={formName ?? name}>
       <input type="hidden" name="groupId" value={groupId} />
       {methodId && <input type="hidden" name="methodId" value={methodId} />}
       <label htmlFor={`${id}-active`}>

@@ -39,6 +39,7 @@ export default async function MethodsPage() {
           <MethodToggle
             groupId={g.id}
             name={text(g.title)}
+            formName={t("wholeGroup", { name: text(g.title) })}
             active={g.active || g.method.some((m) => m.active)}
             labels={labels}
           />
