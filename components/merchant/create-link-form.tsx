@@ -208,7 +208,7 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
         <legend className={legendClass}>{l("items")}</legend>
         {items.map((it, i) => (
           <div
-            className="mb-2 grid grid-cols-1 items-end gap-x-2 border-b border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_1fr_auto]"
+            className="mb-2 grid grid-cols-1 items-end gap-x-2 [border-width:0_0_1px] border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_1fr_auto]"
             key={i}
           >
             {field(`items.${i}.name`, l("itemName", i + 1), it.name, (v) => setItem(i, { name: v }))}
@@ -241,7 +241,7 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
         <legend className={legendClass}>{l("fees")}</legend>
         {fees.map((f, i) => (
           <div
-            className="mb-2 grid grid-cols-1 items-end gap-x-2 border-b border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_auto]"
+            className="mb-2 grid grid-cols-1 items-end gap-x-2 [border-width:0_0_1px] border-dashed border-line pb-2 lg:grid-cols-[3fr_2fr_auto]"
             key={i}
           >
             {field(`fees.${i}.text`, l("feeText", i + 1), f.text, (v) => setFee(i, { text: v }))}
