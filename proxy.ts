@@ -11,6 +11,8 @@ import { sessionOpens } from "./lib/checkout/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
 const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
+/** The merchant console and the home page that leads to it. */
+const CONSOLE_PATH = /^\/(merchant(\/.*)?)?$/;
 
 /** Where the gateway's method logos live: this process (sandbox) or the gateway in front of which it runs. */
 function ownOrigins(): string[] {
@@ -46,6 +48,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   // the proxy holds on its own too.
   headers.delete(LANG_HEADER);
   headers.delete(LINK_HEADER);
+  headers.delete("x-nusapay-console-path");
   headers.set("content-security-policy", csp);
   headers.set("x-nonce", nonce);
   const lang = url.searchParams.get("lang");
@@ -65,7 +68,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   let res: NextResponse;
   const match = CHECKOUT_PATH.exec(url.pathname);
   const id = match?.[1];
-  if (!id) {
+  if (CONSOLE_PATH.test(url.pathname)) {
+    // The console and the home page: same headers and language cookie; the console checks
+    // its own session on every page and action (lib/console/session.ts).
+    headers.set("x-nusapay-console-path", url.pathname);
+    res = NextResponse.next({ request: { headers } });
+  } else if (!id) {
     res = notFound();
   } else if (url.searchParams.has("secret")) {
     const presented = url.searchParams.get("secret") ?? "";
@@ -103,5 +111,5 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ["/pay/:path*"],
+  matcher: ["/pay/:path*", "/merchant", "/merchant/:path*", "/"],
 };

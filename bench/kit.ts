@@ -18,6 +18,7 @@ export { hmacSign, rsaSign, serviceStringToSign, tokenStringToSign } from "@/lib
 export { formatJakarta } from "@/lib/contract/time";
 export { benchNotifications } from "./notifications";
 export { benchIntents } from "./intents";
+export { benchConsole } from "./console";
 export { freePort, startCluster } from "@/tests/support/postgres";
 export { GatewayClient } from "@/lib/clients/gateway-client";
 export { mintEventToken } from "@/lib/snap/event-token";

@@ -18,7 +18,7 @@ test("the API reference renders every operation and webhook under its CSP", asyn
   await page.goto(`${gateway.baseUrl}/`);
   const [res] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === "/docs"),
-    page.getByRole("link", { name: "/docs" }).click(),
+    page.getByRole("link", { name: "API reference" }).click(),
   ]);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+'/);

@@ -6,10 +6,11 @@
 //                          ceiling (the same SQL in-process), with their ratio
 //   2. bench/notifications.ts  VA notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
-//   4. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
-//   5. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
+//   4. bench/console.ts    the console: links page of 10,000 links, console create vs SNAP Create
+//   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+//   6. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
 //                          waiting payers on event streams, 1 vs 2 processes
-// BENCH_ONLY=live runs section 5 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels.
+// BENCH_ONLY=live runs section 6 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels.
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -125,6 +126,10 @@ try {
         log: (l) => log(`  ${l}`),
         durationMs: SECONDS * 1000,
       });
+
+      log("Merchant console (issue 11)…");
+      const consoleRows = await kit.benchConsole({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000) });
+      for (const r of consoleRows) rows.push({ db, ...r });
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");

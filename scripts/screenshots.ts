@@ -1,4 +1,4 @@
-// `npm run screenshots`: docs/screenshots/*.png of every checkout state, taken from the
+// `npm run screenshots`: docs/screenshots/*.png of every checkout state and the merchant console, taken from the
 // production build against a fresh server (real links, real settlement notifications).
 import fs from "node:fs";
 import path from "node:path";
@@ -113,6 +113,35 @@ async function main() {
     await shoot(desk, "en-preview-maintenance-desktop");
     await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=paid`);
     await shoot(desk, "en-preview-paid-desktop");
+
+    // The merchant console, as the first demo merchant (whose links these are): EN on a
+    // desktop, ID on a phone. The paid link `d` has a delivered-or-pending callback by now.
+    const login = creds.console![0]!;
+    for (const [lang, viewport, form] of [
+      ["en", DESKTOP, "desktop"],
+      ["id", PHONE, "phone"],
+    ] as const) {
+      const page = await session(viewport, lang === "id" ? "id-ID" : "en-US");
+      await page.goto(`${server.baseUrl}/merchant?lang=${lang}`);
+      await page.waitForURL(/\/merchant\/sign-in/);
+      await shoot(page, `${lang}-console-sign-in-${form}`);
+      await page.locator("input[name=email]").fill(login.email);
+      await page.locator("input[name=password]").fill(login.password);
+      await page.locator("button[type=submit]").click();
+      await page.waitForURL(/\/merchant$/, { timeout: 60_000 });
+      await shoot(page, `${lang}-console-overview-${form}`);
+      await page.goto(`${server.baseUrl}/merchant/links`);
+      await shoot(page, `${lang}-console-links-${form}`);
+      await page.goto(`${server.baseUrl}/merchant/links/new`);
+      await shoot(page, `${lang}-console-new-link-${form}`);
+      await page.goto(`${server.baseUrl}/merchant/links/${d.paymentLinkId}`);
+      await shoot(page, `${lang}-console-link-${form}`);
+      await page.goto(`${server.baseUrl}/merchant/methods`);
+      await shoot(page, `${lang}-console-methods-${form}`);
+      await page.goto(`${server.baseUrl}/merchant/developers`);
+      await shoot(page, `${lang}-console-developers-${form}`);
+      await page.context().close();
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -15,7 +15,7 @@ import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
 import { sandboxAcquirer, sandboxMode } from "@/lib/checkout/sandbox-acquirer";
-import { chrome, tabular } from "@/lib/ui/recipes";
+import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
 import { CardStep } from "./card-step";
 import { VaPanel } from "./va-panel";
@@ -251,7 +251,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
 
   return (
     <>
-      <a className="absolute top-0 left-[-999px] z-10 bg-surface px-4 py-2 focus:top-2 focus:left-2" href="#payment">
+      <a className={skipLinkClass} href="#payment">
         {tl("skipToPayment")}
       </a>
       <header className={chrome.topbar}>

@@ -8,6 +8,9 @@ import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
 import { intentRoutes } from "./routes/intents";
+import { consoleSessionRoutes } from "./routes/console-session";
+import { merchantLinkRoutes } from "./routes/merchant-links";
+import { merchantSettingsRoutes } from "./routes/merchant-settings";
 import { mountThreeDs } from "./routes/three-ds";
 import { mountDocs } from "./routes/docs";
 import { mountLinkEvents } from "./routes/link-events";
@@ -26,7 +29,13 @@ import { mountV1Route, type AnyV1Route } from "./v1-route";
 import { v1ErrorJson } from "./v1-errors";
 
 /** The /v1 family: every route through one wrapper (v1-route.ts). Add new ones here. */
-const v1Routes: AnyV1Route[] = [...intentRoutes, listDeliveriesRoute];
+const v1Routes: AnyV1Route[] = [
+  ...intentRoutes,
+  listDeliveriesRoute,
+  ...consoleSessionRoutes,
+  ...merchantLinkRoutes,
+  ...merchantSettingsRoutes,
+];
 
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
 export function createApiApp(

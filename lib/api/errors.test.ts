@@ -69,37 +69,59 @@ describe("zodToSnapError", () => {
     const body = validCreate();
     delete (body.additionalInfo as { itemDetails: { quantity?: number }[] }).itemDetails[0]!.quantity;
     const m = mapped(CreatePaymentLinkRequest, body);
-    expect(m.answer.body).toEqual({ responseCode: "4002702", responseMessage: "Invalid Mandatory Field additionalInfo.itemDetails[0].quantity" });
+    expect(m.answer.body).toEqual({
+      responseCode: "4002702",
+      responseMessage: "Invalid Mandatory Field additionalInfo.itemDetails[0].quantity",
+    });
   });
 
   it("a wrong literal (grantType) → 400xx01 on the token service", () => {
     const parsed = TokenRequest.safeParse({ grantType: "password" });
     const answer = toSnapAnswer(zodToSnapError(parsed.error!), "73");
-    expect(answer).toEqual({ status: 400, body: { responseCode: "4007301", responseMessage: "Invalid Field Format grantType" }, unexpected: false });
+    expect(answer).toEqual({
+      status: 400,
+      body: { responseCode: "4007301", responseMessage: "Invalid Field Format grantType" },
+      unexpected: false,
+    });
   });
 
   it("a missing literal (grantType) → 400xx02: decided on the input, not zod's wording", () => {
     const input = {};
     const parsed = TokenRequest.safeParse(input);
-    expect(toSnapAnswer(zodToSnapError(parsed.error!, input), "73").body).toEqual({ responseCode: "4007302", responseMessage: "Invalid Mandatory Field grantType" });
+    expect(toSnapAnswer(zodToSnapError(parsed.error!, input), "73").body).toEqual({
+      responseCode: "4007302",
+      responseMessage: "Invalid Mandatory Field grantType",
+    });
   });
 
   it("a missing enum and a missing nested literal-like field → 400xx02 when the input is given", () => {
     const schema = z.object({ a: z.object({ lang: z.enum(["en", "id"]) }) });
     const input = { a: {} };
-    expect(zodToSnapError(schema.safeParse(input).error!, input)).toMatchObject({ snapCase: "invalidMandatoryField", detail: "a.lang" });
+    expect(zodToSnapError(schema.safeParse(input).error!, input)).toMatchObject({
+      snapCase: "invalidMandatoryField",
+      detail: "a.lang",
+    });
     const wrong = { a: { lang: "fr" } };
-    expect(zodToSnapError(schema.safeParse(wrong).error!, wrong)).toMatchObject({ snapCase: "invalidFieldFormat", detail: "a.lang" });
+    expect(zodToSnapError(schema.safeParse(wrong).error!, wrong)).toMatchObject({
+      snapCase: "invalidFieldFormat",
+      detail: "a.lang",
+    });
   });
 
   it("a body that is not an object is named `body`", () => {
-    expect(mapped(LinkLookupRequest, []).answer.body).toEqual({ responseCode: "4002701", responseMessage: "Invalid Field Format body" });
+    expect(mapped(LinkLookupRequest, []).answer.body).toEqual({
+      responseCode: "4002701",
+      responseMessage: "Invalid Field Format body",
+    });
     expect(mapped(LinkLookupRequest, "x").answer.body.responseMessage).toBe("Invalid Field Format body");
   });
 
   it("without the input, falls back to zod's wording for a missing field", () => {
     const { trxId: _, ...body } = validCreate();
-    expect(zodToSnapError(CreatePaymentLinkRequest.safeParse(body).error!)).toMatchObject({ snapCase: "invalidMandatoryField", detail: "trxId" });
+    expect(zodToSnapError(CreatePaymentLinkRequest.safeParse(body).error!)).toMatchObject({
+      snapCase: "invalidMandatoryField",
+      detail: "trxId",
+    });
   });
 
   it("an error without issues is a plain Bad Request", () => {
@@ -122,7 +144,10 @@ describe("toSnapAnswer", () => {
       responseCode: "4002702",
       responseMessage: "Invalid Mandatory Field X-TIMESTAMP",
     });
-    expect(toSnapAnswer(new SnapError("unauthorized", "Signature"), "73").body).toEqual({ responseCode: "4017300", responseMessage: "Unauthorized. Signature" });
+    expect(toSnapAnswer(new SnapError("unauthorized", "Signature"), "73").body).toEqual({
+      responseCode: "4017300",
+      responseMessage: "Unauthorized. Signature",
+    });
   });
 
   it.each([
@@ -132,6 +157,10 @@ describe("toSnapAnswer", () => {
     ["undefined", undefined],
   ])("maps %s to 500xx00 General Error, flagged unexpected, without its message", (_, err) => {
     const answer = toSnapAnswer(err, "27");
-    expect(answer).toEqual({ status: 500, body: { responseCode: "5002700", responseMessage: "General Error" }, unexpected: true });
+    expect(answer).toEqual({
+      status: 500,
+      body: { responseCode: "5002700", responseMessage: "General Error" },
+      unexpected: true,
+    });
   });
 });

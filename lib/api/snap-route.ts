@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { type z } from "zod";
 import { inTransaction, type Executor, type GatewayContext } from "@/lib/gateway/context";
 import { recordExternalId } from "@/lib/gateway/external-ids";
-import { authenticateToken, type Partner, type PartnerKind } from "@/lib/gateway/partners";
+import { authenticateToken, liveClientSecrets, type Partner, type PartnerKind } from "@/lib/gateway/partners";
 import { successCode, SnapError, type ServiceCode } from "@/lib/snap/codes";
 import { checkTimestampWindow, readServiceHeaders, type SnapHeaders } from "@/lib/snap/headers";
 import { hmacVerify, serviceStringToSign } from "@/lib/snap/signing";
@@ -114,8 +114,13 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
         body: raw,
         timestamp: headers.timestamp,
       });
-      if (!hmacVerify(partner.clientSecret, stringToSign, headers.signature))
+      if (
+        !liveClientSecrets(partner, now.getTime()).some((secret) =>
+          hmacVerify(secret, stringToSign, headers.signature!),
+        )
+      ) {
         throw new SnapError("unauthorized", "Signature");
+      }
       if (!route.partners.includes(partner.kind) && !route.scopedLookup)
         throw new SnapError("featureNotAllowed", `not available to ${partner.kind} clients`);
       if (!limiter.take(partner.id)) throw new SnapError("tooManyRequests");

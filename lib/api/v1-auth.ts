@@ -15,8 +15,14 @@ export async function authenticateSecretKey(c: Context, gw: GatewayContext): Pro
     throw new V1Error("invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.partner;
-  const partner = await findPartnerBySecretKey(gw, key);
-  if (!partner || partner.kind === "acquirer") throw new V1Error("invalid_api_key", "Invalid secret key.");
-  cache.set(key, { partner, until: Date.now() + 30_000 });
-  return partner;
+  const found = await findPartnerBySecretKey(gw, key);
+  if (!found || found.partner.kind === "acquirer") throw new V1Error("invalid_api_key", "Invalid secret key.");
+  // A rotated-out key is cached no longer than its grace period.
+  cache.set(key, { partner: found.partner, until: Math.min(Date.now() + 30_000, found.validUntil) });
+  return found.partner;
+}
+
+/** After a key rotation in this process: no cached answer outlives the change. */
+export function forgetSecretKeys(): void {
+  cache.clear();
 }

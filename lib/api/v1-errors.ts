@@ -101,6 +101,16 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
     type: "rate_limit_error",
     example: "Too many requests from this address; retry after the time in Retry-After.",
   },
+  sign_in_refused: {
+    status: 401,
+    type: "authentication_error",
+    example: "The email or password is wrong, or there were too many attempts. Try again later.",
+  },
+  session_expired: {
+    status: 401,
+    type: "authentication_error",
+    example: "Sign in again: the console session is missing, ended or expired.",
+  },
   resource_missing: { status: 404, type: "invalid_request_error", example: "No such payment intent.", param: "id" },
   not_found: { status: 404, type: "invalid_request_error", example: "Unknown path" },
   payment_intent_unexpected_state: {
@@ -117,6 +127,24 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
     status: 409,
     type: "invalid_request_error",
     example: "The payment link can no longer be paid by this intent (paid, expired or another method chosen).",
+  },
+  payment_link_not_pending: {
+    status: 409,
+    type: "invalid_request_error",
+    example: "Only a pending link can be expired; this one is paid.",
+    param: "id",
+  },
+  duplicate_reference: {
+    status: 409,
+    type: "invalid_request_error",
+    example: "A link with this partnerReferenceNo exists already.",
+    param: "partnerReferenceNo",
+  },
+  no_callback_url: {
+    status: 409,
+    type: "invalid_request_error",
+    example: "Set a callback base URL first: there is nowhere to send a test callback.",
+    param: "callbackBaseUrl",
   },
   idempotency_key_in_use: {
     status: 409,

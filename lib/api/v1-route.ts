@@ -4,25 +4,31 @@ import { z } from "zod";
 import { inTransaction, type Executor, type GatewayContext } from "@/lib/gateway/context";
 import { requestHash, withIdempotency } from "@/lib/gateway/idempotency";
 import type { Partner } from "@/lib/gateway/partners";
+import type { ConsoleSession } from "@/lib/gateway/console-users";
 import { decodeUtf8, parseJsonText, queryParams, readRawBody } from "./body";
 import type { ApiEnv } from "./env";
 import { v1ErrorExamples } from "./openapi/v1-examples";
+import { authenticateMerchant } from "./merchant-auth";
 import { authenticateSecretKey } from "./v1-auth";
 import { toV1Answer, V1Error, zodToV1Error, type V1Code } from "./v1-errors";
 
 /**
  * Who may call: `secretKey` — a merchant's `X-Secret-Key: sk_…`; `clientSecret` — the payer's
  * browser holding an intent's client secret (checked by the business step; CORS allowed);
- * `none` — anyone.
+ * `merchant` — a merchant's sk_ key or a console session (`Authorization: Bearer cs_…`);
+ * `session` — a console session only; `none` — anyone.
  */
-export type V1Auth = "secretKey" | "clientSecret" | "none";
+export type V1Auth = "secretKey" | "clientSecret" | "merchant" | "session" | "none";
 
 export interface V1Call<A extends V1Auth, B, Q, P> {
   gw: GatewayContext;
   c: Context<ApiEnv>;
   /** A transaction for every method but GET (the Idempotency-Key's, when there is one); the database for GET. */
   tx: Executor;
-  partner: A extends "secretKey" ? Partner : null;
+  partner: A extends "secretKey" | "merchant" | "session" ? Partner : null;
+  /** The console session and its token when the caller is one (auth `merchant` or `session`). */
+  session: A extends "session" ? ConsoleSession : ConsoleSession | null;
+  token: A extends "session" ? string : string | null;
   /** The intent's client secret (body `clientSecret`, or the X-Client-Secret header) when auth is `clientSecret`. */
   clientSecret: A extends "clientSecret" ? string : null;
   body: B;
@@ -62,8 +68,16 @@ export interface V1Route<
   params?: PS;
   /** Said for a path parameter that cannot name a record ("No such payment intent."). */
   notFoundMessage?: string;
-  /** The 200 answer; parsed before it is sent. */
+  /** The success answer; parsed before it is sent. */
   response: RS;
+  /** Its status: 200, or 201 for a route that makes something (sign-in, a link, a resent delivery). */
+  status?: 200 | 201;
+  /**
+   * The business step opens its own transactions (or needs none): the wrapper runs it on the
+   * database, not inside a transaction of its own (PGlite has one connection, so a step that
+   * reads through `gw.db` inside the wrapper's transaction would wait for itself).
+   */
+  ownTransactions?: true;
   responseDescription: string;
   /** Answers besides 200 that the handler returns as a V1Reply, for the document. */
   replies?: Record<number, { description: string; schema: z.ZodType; example?: unknown }>;
@@ -119,7 +133,8 @@ const IdempotencyHeaders = z.object({
 /** The codes the wrapper itself may answer, by what the route declares. */
 function wrapperCodes(route: AnyV1Route): V1Code[] {
   const codes: V1Code[] = [];
-  if (route.auth === "secretKey") codes.push("invalid_api_key");
+  if (route.auth === "secretKey" || route.auth === "merchant") codes.push("invalid_api_key");
+  if (route.auth === "merchant" || route.auth === "session") codes.push("session_expired");
   if (route.method !== "get") codes.push("body_too_large", "invalid_json");
   if (route.body) codes.push("parameter_missing", "parameter_invalid");
   if (route.query) codes.push("parameter_invalid");
@@ -132,6 +147,8 @@ function wrapperCodes(route: AnyV1Route): V1Code[] {
 const SECURITY: Record<V1Auth, Record<string, string[]>[]> = {
   secretKey: [{ secretKey: [] }],
   clientSecret: [{ clientSecret: [] }],
+  merchant: [{ secretKey: [] }, { consoleSession: [] }],
+  session: [{ consoleSession: [] }],
   none: [],
 };
 
@@ -153,7 +170,10 @@ export function v1Operation(route: AnyV1Route) {
       ...(route.body ? { body: { content: { "application/json": { schema: route.body } }, required: true } } : {}),
     },
     responses: {
-      200: { description: route.responseDescription, content: { "application/json": { schema: route.response } } },
+      [route.status ?? 200]: {
+        description: route.responseDescription,
+        content: { "application/json": { schema: route.response } },
+      },
       ...Object.fromEntries(
         Object.entries(route.replies ?? {}).map(([status, r]) => [
           status,
@@ -183,7 +203,11 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
   const handle = async (c: Context<ApiEnv>) => {
     if (cors) for (const [k, v] of Object.entries(CORS)) c.header(k, v);
     try {
-      const partner = route.auth === "secretKey" ? await authenticateSecretKey(c, gw) : null;
+      const merchant =
+        route.auth === "merchant" || route.auth === "session"
+          ? await authenticateMerchant(c, gw, { sessionOnly: route.auth === "session" })
+          : null;
+      const partner = route.auth === "secretKey" ? await authenticateSecretKey(c, gw) : (merchant?.partner ?? null);
       const params = parse(route.params, c.req.param(), (e) => notFound(route, e));
       const raw = route.method === "get" ? "" : decodeUtf8(await readRawBody(c));
       const body = route.body ? parseJson(route.body, raw) : undefined;
@@ -191,7 +215,9 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
         ? parse(route.query, queryParams(new URL(c.req.url)), (e, input) => zodToV1Error(e, input))
         : undefined;
       const clientSecret = route.auth === "clientSecret" ? clientSecretOf(c, body) : null;
-      const call = { gw, c, tx: gw.db, partner, clientSecret, body, query, params } as V1Call<
+      const session = merchant?.session ?? null;
+      const token = merchant?.token ?? null;
+      const call = { gw, c, tx: gw.db, partner, session, token, clientSecret, body, query, params } as V1Call<
         V1Auth,
         unknown,
         unknown,
@@ -201,10 +227,10 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
       const run = async (tx: Executor) => {
         const result = await route.handler({ ...call, tx });
         if (result instanceof V1Reply) return { status: result.status, body: result.body };
-        return { status: 200, body: route.response.parse(result) as unknown };
+        return { status: route.status ?? 200, body: route.response.parse(result) as unknown };
       };
       let answer: { status: number; body: unknown };
-      if (route.method === "get") answer = await run(gw.db);
+      if (route.method === "get" || route.ownTransactions) answer = await run(gw.db);
       else if (!route.idempotency) answer = await inTransaction(gw.db, run);
       else {
         const idem = route.idempotency;

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   CALLBACK_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a replaced `sk_` key or client secret keeps working after a rotation. */
+  KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
+  /** Console sessions end after this long without a request, and at the latest after the second. */
+  CONSOLE_SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(30 * 60),
+  CONSOLE_SESSION_MAX_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   /** The hosted checkout's own client credentials (written by the sandbox seed). */
   CHECKOUT_CREDENTIALS_FILE: optional(z.string().min(1)),
   /** Where the checkout's sandbox panel finds the acquirer's credentials. */
@@ -110,6 +115,8 @@ export type Config = {
     leaseMs: number;
   };
   pgPoolMax: number;
+  keyRotationGraceSeconds: number;
+  consoleSession: { idleSeconds: number; maxSeconds: number };
   checkoutCredentialsFile: string;
   sandboxCredentialsFile: string;
   dev: boolean;
@@ -178,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
     pgPoolMax: e.PG_POOL_MAX,
+    keyRotationGraceSeconds: e.KEY_ROTATION_GRACE_SECONDS,
+    consoleSession: { idleSeconds: e.CONSOLE_SESSION_IDLE_SECONDS, maxSeconds: e.CONSOLE_SESSION_MAX_SECONDS },
     checkoutCredentialsFile: inDataDir(e.CHECKOUT_CREDENTIALS_FILE, "checkout-client.json"),
     sandboxCredentialsFile: inDataDir(e.SANDBOX_CREDENTIALS_FILE, "sandbox-credentials.json"),
     dev: e.NODE_ENV === "development",

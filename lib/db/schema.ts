@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -44,6 +45,16 @@ export const partners = pgTable("partners", {
   secretKeyHash: text("secret_key_hash").unique(),
   channelId: text("channel_id").notNull(),
   callbackBaseUrl: text("callback_base_url"),
+  /**
+   * Key rotation (docs/console.md): the replaced `sk_` key and client secret keep working
+   * until these instants, then answer 401.
+   */
+  previousSecretKeyHash: text("previous_secret_key_hash"),
+  previousSecretKeyUntil: instant("previous_secret_key_until"),
+  previousClientSecretEnc: text("previous_client_secret_enc"),
+  previousClientSecretUntil: instant("previous_client_secret_until"),
+  /** IANA zone the console shows the merchant's times in. */
+  timeZone: text("time_zone").notNull().default("Asia/Jakarta"),
   createdAt: createdAt(),
 });
 
@@ -171,12 +182,18 @@ export const paymentLinks = pgTable(
     latePayment: boolean("late_payment").notNull().default(false),
     /** Bumped with every state change a payer's page must see; live-event ids derive from it. */
     eventVersion: integer("event_version").notNull().default(0),
+    /** Lower-cased reference, customer name and email: what the console's search matches. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(partner_reference_no || ' ' || coalesce(invoice->'customer'->>'firstName', '') || ' ' || coalesce(invoice->'customer'->>'lastName', '') || ' ' || coalesce(invoice->'customer'->>'email', ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payment_links_partner_ref_uq").on(t.partnerId, t.partnerReferenceNo),
-    index("payment_links_partner_created_idx").on(t.partnerId, t.createdAt),
+    // The console's links table: newest first within a merchant, optionally by status.
+    index("payment_links_partner_created_idx").on(t.partnerId, t.createdAt.desc(), t.id.desc()),
+    index("payment_links_partner_status_created_idx").on(t.partnerId, t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -328,11 +345,14 @@ export const callbackDeliveries = pgTable(
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     deliveredAt: instant("delivered_at"),
+    /** A delivery the merchant asked to send again: the one it copies. */
+    resendOf: text("resend_of"),
     createdAt: createdAt(),
   },
   (t) => [
     index("callback_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("callback_deliveries_partner_idx").on(t.partnerId, t.createdAt),
+    index("callback_deliveries_link_idx").on(t.linkId, t.createdAt),
   ],
 );
 
@@ -428,4 +448,90 @@ export const rateLimitHits = pgTable(
     hits: integer("hits").notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** People who sign in to the merchant console; one merchant each. */
+export const consoleUsers = pgTable(
+  "console_users",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    /** scrypt (lib/gateway/passwords.ts): parameters, salt and hash in one string. */
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("console_users_email_uq").on(t.email)],
+);
+
+/** Console sessions, found by the SHA-256 of their token: the token itself is never stored. */
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => consoleUsers.id),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    createdAt: createdAt(),
+    lastSeenAt: instant("last_seen_at")
+      .notNull()
+      .default(sql`now()`),
+    /** The absolute end (12 h after sign-in); idleness is judged from last_seen_at. */
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (t) => [index("console_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One row per failed sign-in, per scope (`account:<hash>` and `address:<ip>`). */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    scope: text("scope").notNull(),
+    at: instant("at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index("sign_in_failures_scope_at_idx").on(t.scope, t.at)],
+);
+
+/** A merchant's own switch for a method group (method_id '') or one method. */
+export const merchantMethodSettings = pgTable(
+  "merchant_method_settings",
+  {
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    groupId: text("group_id").notNull(),
+    methodId: text("method_id").notNull().default(""),
+    active: boolean("active").notNull(),
+    reason: text("reason", { enum: ["maintenance", "registration"] }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: "merchant_method_settings_pk", columns: [t.partnerId, t.groupId, t.methodId] })],
+);
+
+export type LinkEventType = "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+
+/** What happened to a link and when: the console's timeline. */
+export const linkEvents = pgTable(
+  "link_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => paymentLinks.id),
+    type: text("type").$type<LinkEventType>().notNull(),
+    at: instant("at")
+      .notNull()
+      .default(sql`now()`),
+    detail: jsonb("detail").$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index("link_events_link_idx").on(t.linkId, t.at)],
 );

@@ -11,6 +11,7 @@ import { linkState, transition } from "./link-state";
 import type { Partner } from "./partners";
 import { enqueueFor, markLinkPaid } from "./settlement";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
+import { recordLinkEvent } from "./link-timeline";
 import { linkStatusBody } from "./wire";
 import { isUuid } from "@/lib/contract/uuid";
 import { cardCanCharge, fromWholeRupiah, toWholeRupiah, type Minor } from "@/lib/contract/money";
@@ -416,6 +417,7 @@ async function finishIntent(
       .returning();
     after = { link: rejected!, payment: { ...withContent, status: "rejected" as const }, state: "rejected" as const };
     await announceLinkChange(tx, after.link, after.payment, "rejected", "rejected");
+    await recordLinkEvent(tx, link.id, "rejected", now, { method: `${payment.groupId}.${payment.methodId}` });
   }
   await enqueueFor(
     ctx,

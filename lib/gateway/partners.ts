@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { accessTokens, partners } from "@/lib/db/schema";
 import { SnapError } from "@/lib/snap/codes";
@@ -20,6 +20,9 @@ export interface Partner {
   publicKeyPem: string;
   channelId: string;
   callbackBaseUrl: string | null;
+  /** The client secret replaced by a rotation, accepted until `until` (epoch ms). */
+  previousClientSecret: { secret: string; until: number } | null;
+  timeZone: string;
 }
 
 /**
@@ -73,7 +76,18 @@ function toPartner(ctx: GatewayContext, row: typeof partners.$inferSelect): Part
     publicKeyPem: row.publicKeyPem,
     channelId: row.channelId,
     callbackBaseUrl: row.callbackBaseUrl,
+    previousClientSecret:
+      row.previousClientSecretEnc && row.previousClientSecretUntil
+        ? { secret: ctx.vault.decrypt(row.previousClientSecretEnc), until: row.previousClientSecretUntil.getTime() }
+        : null,
+    timeZone: row.timeZone,
   };
+}
+
+/** The client secrets a signature may use right now: the current one, and a rotated-out one in its grace period. */
+export function liveClientSecrets(partner: Partner, nowMs: number): string[] {
+  const prev = partner.previousClientSecret;
+  return prev && prev.until > nowMs ? [partner.clientSecret, prev.secret] : [partner.clientSecret];
 }
 
 /** `exec`: inside a transaction pass it, or PGlite (one connection) would wait on itself. */
@@ -92,13 +106,24 @@ export async function findPartnerByClientKey(ctx: GatewayContext, clientKey: str
   return row ? toPartner(ctx, row) : null;
 }
 
-export async function findPartnerBySecretKey(ctx: GatewayContext, secretKey: string): Promise<Partner | null> {
+/**
+ * The partner whose current `sk_` key this is, or whose rotated-out key it is while its grace
+ * period lasts; `validUntil` (epoch ms) bounds how long a cache may keep the answer.
+ */
+export async function findPartnerBySecretKey(
+  ctx: GatewayContext,
+  secretKey: string,
+): Promise<{ partner: Partner; validUntil: number } | null> {
+  const hash = sha256Hex(secretKey);
   const [row] = await ctx.db
     .select()
     .from(partners)
-    .where(eq(partners.secretKeyHash, sha256Hex(secretKey)))
-    .limit(1);
-  return row ? toPartner(ctx, row) : null;
+    .where(or(eq(partners.secretKeyHash, hash), eq(partners.previousSecretKeyHash, hash)))
+    .limit(2);
+  if (!row) return null;
+  if (row.secretKeyHash === hash) return { partner: toPartner(ctx, row), validUntil: Number.POSITIVE_INFINITY };
+  const until = row.previousSecretKeyUntil?.getTime() ?? 0;
+  return until > ctx.now().getTime() ? { partner: toPartner(ctx, row), validUntil: until } : null;
 }
 
 /** POST /v1.0/access-token/b2b: verify `clientKey|timestamp` with the partner's public key. */
@@ -177,6 +202,11 @@ export async function createPartner(
     callbackBaseUrl: input.callbackBaseUrl ?? null,
   });
   return { id, clientKey, clientSecret };
+}
+
+/** After a change to a partner's row (key rotation, settings): the next read goes to the database. */
+export function forgetPartner(id: string): void {
+  partnerCache.delete(id);
 }
 
 /** Test hook: forget cached partners/tokens (a restarted process has none). */

@@ -5,13 +5,16 @@ import { isUniqueViolation } from "@/lib/db/client";
 import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
 import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
 import { SnapError } from "@/lib/snap/codes";
-import { MoneyFormatError, multiplyMinor, sumMinor, type Minor } from "@/lib/contract/money";
+import { invoiceTotals } from "@/lib/contract/invoice";
+import { MoneyFormatError, type Minor } from "@/lib/contract/money";
 import { loadCatalogue, methodAvailability } from "./catalogue";
 import type { GatewayContext } from "./context";
 import { linkState, transition, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "./partners";
 import { createLinkPayment, retirePayment } from "./link-payments";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
+import { recordLinkEvent } from "./link-timeline";
+import { merchantCatalogue } from "./method-settings";
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -42,11 +45,10 @@ export interface LinkLookup {
   partnerReferenceNo?: string | undefined;
 }
 
-export function invoiceTotals(invoice: Invoice): { subtotalMinor: Minor; totalMinor: Minor } {
+/** The shared money rules (lib/contract/invoice.ts), with SNAP's answer for a sum out of range. */
+function totalsOf(invoice: Invoice): { subtotalMinor: Minor; totalMinor: Minor } {
   try {
-    const subtotalMinor = sumMinor(invoice.items.map((item) => multiplyMinor(item.priceMinor, item.quantity)));
-    const totalMinor = sumMinor([subtotalMinor, ...invoice.fees.map((fee) => fee.valueMinor)]);
-    return { subtotalMinor, totalMinor };
+    return invoiceTotals(invoice.items, invoice.fees);
   } catch (err) {
     if (err instanceof MoneyFormatError) throw new SnapError("invalidFieldFormat", "totalAmount.value");
     throw err;
@@ -60,7 +62,7 @@ export async function createPaymentLink(
   input: CreateLinkInput,
 ): Promise<LinkView> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed", "only merchants create links");
-  const { subtotalMinor, totalMinor } = invoiceTotals(input.invoice);
+  const { subtotalMinor, totalMinor } = totalsOf(input.invoice);
   if (totalMinor <= 0) throw new SnapError("invalidFieldFormat", "totalAmount.value");
   if (input.declaredTotalMinor !== undefined && input.declaredTotalMinor !== totalMinor) {
     throw new SnapError("invalidFieldFormat", "totalAmount.value");
@@ -95,6 +97,7 @@ export async function createPaymentLink(
         expiresAt: input.expiresAt,
       })
       .returning();
+    await recordLinkEvent(tx, id, "created", link!.createdAt);
     return { link: link!, payment: null, state: "pending", merchantName: partner.name };
   } catch (err) {
     if (isUniqueViolation(err, "payment_links_partner_ref_uq")) throw new SnapError("duplicatePartnerReference");
@@ -173,7 +176,7 @@ export async function choosePaymentMethod(
     throw new SnapError("featureNotAllowed", `${key} is not offered on this link`);
   }
   const availability = methodAvailability(
-    await loadCatalogue(ctx, tx),
+    await merchantCatalogue(ctx, tx, link.partnerId),
     choice.groupId,
     choice.methodId,
     link.totalMinor,
@@ -185,6 +188,7 @@ export async function choosePaymentMethod(
   }
   const status = transition(view.state, "choose_method");
   if (current?.status === "active") await retirePayment(tx, current);
+  await recordLinkEvent(tx, link.id, current ? "method_switched" : "method_chosen", ctx.now(), { method: key });
   const payment = await createLinkPayment(ctx, tx, {
     link,
     method: availability.method,

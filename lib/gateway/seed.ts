@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { StartupRefusal } from "@/lib/config";
 import type { Executor } from "@/lib/db/client";
-import { gatewayMeta } from "@/lib/db/schema";
+import { consoleUsers, gatewayMeta, partners } from "@/lib/db/schema";
 import { inTransaction } from "@/lib/db/transaction";
 import { formatJakarta } from "@/lib/contract/time";
 import { seedCatalogue } from "./catalogue";
@@ -17,6 +17,7 @@ import { paymentLinkUri } from "./uris";
 import { applyQrNotification, settleVaPayment } from "./settlement";
 import { qrNotification, vaNotification } from "@/lib/snap/notifications";
 import { asMinor, formatMoney } from "@/lib/contract/money";
+import { insertConsoleUser, prepareConsoleUser } from "./console-users";
 
 export const SANDBOX_CHANNEL_ID = "95221";
 
@@ -34,6 +35,14 @@ export interface SandboxCredentials {
   merchant: PartnerCredentials & { secretKey: string; callbackBaseUrl: string | null };
   acquirer: PartnerCredentials;
   demoLinks: { paymentLinkId: string; paymentLinkUri: string; state: string }[];
+  /** Console logins (CONTRACT §5); the first is `merchant`'s. */
+  console?: ConsoleLogin[];
+}
+
+export interface ConsoleLogin {
+  merchant: string;
+  email: string;
+  password: string;
 }
 
 export function credentialsPath(dataDir: string): string {
@@ -321,6 +330,57 @@ async function seedDemoLinks(
     { view: paidLink, state: "paid" },
     { view: rejectedLink, state: "rejected" },
   ];
+}
+
+/**
+ * The console's demo: a second merchant (to show that each sees only its own) and one
+ * console user per merchant, their logins added to the credentials file under `console`.
+ * Runs on every sandbox start and does nothing once console users exist, so a data dir
+ * seeded before the console gains them too. The second merchant's SNAP keys are not kept:
+ * its secret key can be rotated from its console.
+ */
+export async function seedConsole(
+  ctx: GatewayContext,
+  credentials: SandboxCredentials | null,
+): Promise<SandboxCredentials | null> {
+  if (!credentials || credentials.console || ctx.config.mode !== "sandbox") return credentials;
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(consoleUsers);
+  if (n > 0) return credentials;
+  const [first, second] = await Promise.all([
+    prepareConsoleUser("owner@kopi-nusantara.example"),
+    prepareConsoleUser("owner@tenun-bali.example"),
+  ]);
+  const secondKeys = generateRsaKeyPair();
+  const secondMerchant = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${consoleUsers} in exclusive mode`);
+    const [{ m } = { m: 0 }] = await tx.select({ m: sql<number>`count(*)::int` }).from(consoleUsers);
+    if (m > 0) return null;
+    const b = await createPartner(ctx, tx, {
+      kind: "merchant",
+      name: "Tenun Bali Studio",
+      city: "Denpasar",
+      publicKeyPem: secondKeys.publicKeyPem,
+      channelId: SANDBOX_CHANNEL_ID,
+      secretKey: `sk_test_${randomBytes(24).toString("base64url")}`,
+    });
+    await tx
+      .update(partners)
+      .set({ timeZone: "Asia/Makassar" })
+      .where(sql`${partners.id} = ${b.id}`);
+    await insertConsoleUser(tx, credentials.merchant.partnerId, first.row);
+    await insertConsoleUser(tx, b.id, second.row);
+    return b;
+  });
+  if (!secondMerchant) return credentials;
+  const updated: SandboxCredentials = {
+    ...credentials,
+    console: [
+      { merchant: credentials.merchant.partnerId, ...first.login },
+      { merchant: secondMerchant.id, ...second.login },
+    ],
+  };
+  writePrivateJson(credentialsPath(ctx.config.dataDir), updated);
+  return updated;
 }
 
 function writePrivateJson(file: string, value: unknown): void {

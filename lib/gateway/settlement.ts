@@ -13,6 +13,7 @@ import { retirePayment } from "./link-payments";
 import { lockLinkOfPayment } from "./locks";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "./link-events";
 import { linkStatusBody } from "./wire";
+import { recordLinkEvent } from "./link-timeline";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -338,6 +339,7 @@ export async function applyQrNotification(
         .returning();
       linkAfter = { link: link!, payment: { ...owner.payment, status: "rejected" }, state: "rejected" };
       await announceLinkChange(tx, link!, owner.payment, "rejected", "rejected");
+      await recordLinkEvent(tx, link!.id, "rejected", now, { method: "qr.qris" });
     }
   }
   await remember(tx, acquirer, "qr", dedupeKey, answer);
@@ -369,6 +371,7 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     .where(eq(paymentLinks.id, link.id))
     .returning();
   await announceLinkChange(tx, paidLink!, paidPayment!, "paid", "paid");
+  await recordLinkEvent(tx, link.id, "paid", now, { method: `${payment.groupId}.${payment.methodId}`, late });
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 

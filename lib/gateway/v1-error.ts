@@ -25,12 +25,17 @@ export type V1Code =
   | "invalid_token"
   | "too_many_streams"
   | "rate_limited"
+  | "sign_in_refused"
+  | "session_expired"
   // what is asked for
   | "resource_missing"
   | "not_found"
   | "payment_intent_unexpected_state"
   | "payment_link_not_awaiting_card"
   | "payment_link_not_payable"
+  | "payment_link_not_pending"
+  | "duplicate_reference"
+  | "no_callback_url"
   | "idempotency_key_in_use"
   | "internal_error";
 

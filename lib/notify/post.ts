@@ -3,6 +3,9 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { ResolvedTarget } from "./target";
 
+/** Reply bytes read from a merchant's endpoint (the worker shows the first 500 characters). */
+export const MAX_REPLY_BYTES = 2048;
+
 export interface PostOptions {
   headers: Record<string, string>;
   body: string;

@@ -5,11 +5,9 @@ import type { Logger } from "pino";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { callbackHeaders } from "./sign";
-import { postToTarget } from "./post";
+import { MAX_REPLY_BYTES, postToTarget } from "./post";
 import { resolveTarget, TargetRefused } from "./target";
 
-/** Reply bytes read from a merchant's endpoint; the excerpt shown is the first 500 characters. */
-export const MAX_REPLY_BYTES = 2048;
 const EXCERPT_CHARS = 500;
 
 export interface WorkerOptions {

@@ -3,7 +3,7 @@ import { checkProductionConfig, config as processConfig, loadConfig, type Config
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { openKeyring } from "@/lib/gateway/keyring";
-import { readCredentials, seedGateway, type SandboxCredentials } from "@/lib/gateway/seed";
+import { readCredentials, seedConsole, seedGateway, type SandboxCredentials } from "@/lib/gateway/seed";
 import { loadMasterKey } from "@/lib/gateway/vault";
 import { processLogger } from "@/lib/log";
 
@@ -29,7 +29,9 @@ export async function bootGateway(
     const { vault } = database;
     const gw: GatewayContext = { db: database.db, dbKind: database.kind, config, vault, log, now: () => new Date() };
     const fresh = await seedGateway(gw);
-    const credentials = config.mode === "sandbox" ? (fresh ?? readCredentials(config.dataDir)) : null;
+    // The sandbox's demo console users join the demo merchant (and a second one, for isolation).
+    const credentials =
+      config.mode === "sandbox" ? await seedConsole(gw, fresh ?? readCredentials(config.dataDir)) : null;
     return { gw, database, credentials, seeded: !!fresh };
   } catch (err) {
     await database.close().catch(() => {});

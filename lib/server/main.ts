@@ -273,6 +273,7 @@ function printBanner(
     `  Gateway + checkout ready on http://localhost:${port}  (database: ${db}${processes > 1 ? `, ${processes} processes` : ""})`,
     `  Sandbox credentials: ${credentialsFile}   (print them with: npm run credentials)`,
     `  API reference:       http://localhost:${port}/docs  (document: /openapi.json)`,
+    `  Merchant console:    http://localhost:${port}/merchant   (logins: "console" in the credentials file)`,
     "  Demo payment links:",
     ...links.map((l) => `    ${l.state.padEnd(18)} ${showSecrets ? l.paymentLinkUri : scrubUrl(l.paymentLinkUri)}`),
     ...(showSecrets

@@ -10,7 +10,20 @@ import tailwind from "@tailwindcss/postcss";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
 import { notFoundHtml } from "./not-found";
-import { badgeClass, buttonClass, cardClass, chrome, field, gatewayPage, sandboxNoteClass, table } from "./recipes";
+import {
+  badgeClass,
+  buttonClass,
+  cardClass,
+  chrome,
+  consoleTable,
+  field,
+  fieldsetClass,
+  gatewayPage,
+  legendClass,
+  sandboxNoteClass,
+  skipLinkClass,
+  table,
+} from "./recipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MARKUP_DIRS = ["app", "components", "lib/ui", "lib/api/pages", "lib/api/routes"];
@@ -61,6 +74,12 @@ describe("design system", () => {
     const recipes = [
       buttonClass(),
       buttonClass({ variant: "secondary", size: "sm", block: true }),
+      buttonClass({ variant: "danger" }),
+      buttonClass({ variant: "onBrand", size: "sm" }),
+      consoleTable,
+      fieldsetClass,
+      legendClass,
+      skipLinkClass,
       field.wrapper,
       field.label,
       field.input,
@@ -79,7 +98,7 @@ describe("design system", () => {
     const missing = recipes
       .flatMap((r) => r.split(/\s+/))
       .filter((cls) => {
-        const escaped = cls.replace(/[[\]=:/.*()>]/g, (c) => `\\${c}`);
+        const escaped = cls.replace(/[[\]=:/.*()>&,]/g, (c) => `\\${c}`);
         return !css.includes(`.${escaped}`);
       });
     expect(missing).toEqual([]);

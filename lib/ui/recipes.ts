@@ -17,7 +17,7 @@ export const amountClass = `text-xl font-bold ${tabular}`;
 
 const join = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" ");
 
-export type ButtonVariant = "primary" | "secondary";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "onBrand";
 export type ButtonSize = "md" | "sm";
 
 const BUTTON_BASE =
@@ -26,6 +26,10 @@ const BUTTON_BASE =
 const BUTTON_VARIANT: Record<ButtonVariant, string> = {
   primary: "border-transparent bg-brand text-on-brand hover:bg-brand-strong",
   secondary: "border-brand bg-surface text-brand",
+  /** irreversible: Expire now, rotate a key */
+  danger: "border-transparent bg-bad text-on-brand",
+  /** on the brand-coloured top bar: Sign out */
+  onBrand: "border-on-brand-line bg-transparent text-on-brand",
 };
 const BUTTON_SIZE: Record<ButtonSize, string> = {
   md: "min-h-11 px-4 py-2",
@@ -90,6 +94,22 @@ export const table = {
 
 /** A note that something is only a sandbox (test cards, no real money). */
 export const sandboxNoteClass = "m-0 rounded-md bg-warn-soft px-3 py-2 text-sm text-warn";
+
+/** The first link of a page, shown only when focused: skip the chrome to the main content. */
+export const skipLinkClass = "absolute top-0 left-[-999px] z-10 bg-surface px-4 py-2 focus:top-2 focus:left-2";
+
+/** The input of a form control: text, select and textarea alike (Field's, for controls Field does not render). */
+export const inputClass = field.input;
+
+/** The merchant console's data tables: a row per record in a bordered, scrollable wrapper; cells padded. */
+export const consoleTable =
+  `w-full border-collapse text-sm ${tabular} [&_caption]:px-3 [&_caption]:py-2 [&_caption]:text-left [&_caption]:text-muted ` +
+  "[&_td]:border-t [&_td]:border-line [&_td]:px-3 [&_td]:py-2 [&_td]:align-top " +
+  "[&_th]:border-t [&_th]:border-line [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:align-top";
+
+/** A group of form fields on its own surface (the create-link form's sections). */
+export const fieldsetClass = "mb-4 min-w-0 rounded-xl border border-line bg-surface px-4 py-3";
+export const legendClass = "px-1 font-bold";
 
 /** Text only screen readers get. */
 export const srOnly = "sr-only";

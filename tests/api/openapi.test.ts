@@ -191,6 +191,7 @@ describe.each(DB_KINDS)("the OpenAPI document on %s", (db) => {
     expect(Object.keys(doc.webhooks)).toEqual(["paymentLinkStatus", "virtualAccountPayment", "qrPayment"]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       "clientSecret",
+      "consoleSession",
       "secretKey",
       "snapAccessToken",
       "snapTokenSignature",

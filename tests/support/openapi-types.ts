@@ -476,6 +476,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/console/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console
+         * @description Email and password for a console session token (`cs_…`), sent afterwards as `Authorization: Bearer cs_…`. Sessions end after 30 minutes idle or 12 hours. Five failed sign-ins for one account or one address within 15 minutes give the same generic refusal for 15 minutes.
+         */
+        post: operations["signInToConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/console/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the console session
+         * @description The console session of the bearer token; each call moves its idle deadline.
+         */
+        get: operations["retrieveConsoleSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out of the console
+         * @description The bearer token stops working at once.
+         */
+        delete: operations["signOutOfConsole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description The merchant's payment links, newest first: filter by `status` (paymentFlagStatus), a search `q` over reference, customer name and email, and a created range; page with `limit` and `startingAfter` (the last id of the previous page).
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description SNAP Create's body with the same money, expiry and callback rules (one domain function serves both); `partnerReferenceNo` and `trxId` are generated when left out. What the console's form calls.
+         */
+        post: operations["createPaymentLinkV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payment link
+         * @description The link with its invoice, `timeline` (created, method chosen or switched, paid / rejected / expired), `payment` and every callback `deliveries` with its attempts. Another merchant's link answers like an unknown one.
+         */
+        get: operations["retrievePaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire a pending payment link
+         * @description Ends a pending link now (`paymentFlagStatus` `03`); a status callback follows. A link that is not pending answers 409.
+         */
+        post: operations["expirePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/callback-deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a callback delivery
+         * @description A new delivery with the same body and target, queued at once, with its own X-EXTERNAL-ID and attempts (`resendOf` names the original).
+         */
+        post: operations["resendCallbackDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the overview
+         * @description Collected today and over 7 and 30 days (in the merchant's time zone), links by status, conversion and the daily volume of the last 30 days.
+         */
+        get: operations["retrieveOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's payment methods
+         * @description The merchant's method groups in the Method API's shape, as its payers see them now.
+         */
+        get: operations["listMerchantPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-methods/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a method group on or off
+         * @description A whole method group (`va`, `qr`, `cc`). Switches it on or off for this merchant's links at once; off takes a `reason` (`maintenance`, the default, or `registration`) whose EN/ID text the Method API and the checkout show. Answers the method groups.
+         */
+        patch: operations["setPaymentMethodGroup"];
+        trace?: never;
+    };
+    "/v1/payment-methods/{groupId}/{methodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a payment method on or off
+         * @description One method of a group (`va` / `bca`). Switches it on or off for this merchant's links at once; off takes a `reason` (`maintenance`, the default, or `registration`) whose EN/ID text the Method API and the checkout show. Answers the method groups.
+         */
+        patch: operations["setPaymentMethod"];
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the account
+         * @description Partner id, client key, the gateway's public key, the callback base URL and the state of key rotation (until when a previous key still works).
+         */
+        get: operations["retrieveAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the callback base URL
+         * @description Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/v1/account/secret-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the secret key
+         * @description A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401.
+         */
+        post: operations["rotateSecretKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/client-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the SNAP client secret
+         * @description A new client secret, shown once; the old one still signs for the grace period.
+         */
+        post: operations["rotateClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/test-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test callback
+         * @description Posts a signed sample link callback to the callback base URL now; answers the exact request sent and the reply (or the error).
+         */
+        post: operations["sendTestCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment-links/{id}/events": {
         parameters: {
             query?: never;
@@ -1187,6 +1479,8 @@ export interface components {
             lastError: string | null;
             deliveredAt: string | null;
             createdAt: string;
+            /** @description The delivery this one resends (Resend now), or null. */
+            resendOf: string | null;
             /** @description The exact JSON sent on every attempt. */
             body?: unknown;
             attemptLog: {
@@ -3343,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description No valid secret key: invalid_api_key */
+            /** @description No valid secret key or console session: invalid_api_key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3433,7 +3727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid secret key: invalid_api_key */
+            /** @description No valid secret key or console session: invalid_api_key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description No valid secret key: invalid_api_key */
+            /** @description No valid secret key or console session: invalid_api_key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,7 +4018,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description No valid secret key: invalid_api_key */
+            /** @description No valid secret key or console session: invalid_api_key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3735,6 +4029,1404 @@ export interface operations {
             };
             /** @description No such resource (or not the caller's): resource_missing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    signInToConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session and its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            email: string;
+                        };
+                        merchant: {
+                            partnerId: string;
+                            name: string;
+                        };
+                        expiresAt: string;
+                        token: string;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: sign_in_refused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    retrieveConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            email: string;
+                        };
+                        merchant: {
+                            partnerId: string;
+                            name: string;
+                        };
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description No valid secret key or console session: session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    signOutOfConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        signedOut: true;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: {
+                status?: "00" | "01" | "02" | "03";
+                q?: string;
+                limit?: number;
+                startingAfter?: string;
+                createdFrom?: string;
+                createdTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links and whether more follow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            paymentLinkId: string;
+                            partnerReferenceNo: string;
+                            title: string;
+                            totalAmount: {
+                                value: string;
+                                currency: string;
+                            };
+                            /** @enum {string} */
+                            paymentFlagStatus: "00" | "01" | "02" | "03";
+                            createdAt: string;
+                            expiredAt: string;
+                            customer: {
+                                name: string;
+                                email: string;
+                            };
+                            paymentMethod: string | null;
+                            paidAt: string | null;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    createPaymentLinkV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    partnerReferenceNo?: string;
+                    trxId?: string;
+                    expiredDate?: string;
+                    totalAmount?: {
+                        value: string;
+                        /** @enum {string} */
+                        currency: "IDR";
+                    };
+                    additionalInfo: {
+                        invoiceTitle: string;
+                        /** @default  */
+                        invoiceSubTitle?: string;
+                        itemDetails: {
+                            name: string;
+                            price: string;
+                            quantity: number;
+                        }[];
+                        /** @default [] */
+                        customFees?: {
+                            text: string;
+                            value: string;
+                        }[];
+                        customerDetail: {
+                            /** @default  */
+                            firstName?: string;
+                            /** @default  */
+                            lastName?: string;
+                            /** @default  */
+                            email?: string;
+                            /** @default  */
+                            phoneNumber?: string;
+                            /**
+                             * @default {
+                             *       "address": "",
+                             *       "city": "",
+                             *       "postalCode": "",
+                             *       "countryCode": "",
+                             *       "province": ""
+                             *     }
+                             */
+                            billingAddress?: {
+                                /** @default  */
+                                address?: string;
+                                /** @default  */
+                                city?: string;
+                                /** @default  */
+                                postalCode?: string;
+                                /** @default  */
+                                countryCode?: string;
+                                /** @default  */
+                                province?: string;
+                            };
+                        };
+                        expiryMinutes?: number;
+                        paymentMethods?: string[];
+                        callbackBaseUrl?: string;
+                        redirectUrl?: string;
+                        /** @enum {string} */
+                        language?: "en" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new link with its (empty) timeline */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentLinkId: string;
+                        partnerReferenceNo: string;
+                        title: string;
+                        totalAmount: {
+                            value: string;
+                            currency: string;
+                        };
+                        /** @enum {string} */
+                        paymentFlagStatus: "00" | "01" | "02" | "03";
+                        createdAt: string;
+                        expiredAt: string;
+                        customer: {
+                            name: string;
+                            email: string;
+                        };
+                        paymentMethod: string | null;
+                        paidAt: string | null;
+                        trxId: string;
+                        subTitle: string;
+                        paymentLinkUri: string;
+                        paymentFlagReason: {
+                            english: string;
+                            indonesia: string;
+                        };
+                        items: {
+                            name: string;
+                            price: string;
+                            quantity: number;
+                        }[];
+                        fees: {
+                            text: string;
+                            value: string;
+                        }[];
+                        subtotal: string;
+                        customerDetail: {
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phoneNumber: string;
+                            billingAddress: {
+                                address: string;
+                                city: string;
+                                postalCode: string;
+                                countryCode: string;
+                                province: string;
+                            };
+                        };
+                        /** @enum {string|null} */
+                        language: "en" | "id" | null;
+                        paymentMethods: string[] | null;
+                        callbackBaseUrl: string | null;
+                        redirectUrl: string | null;
+                        latePayment: boolean;
+                        timeZone: string;
+                        timeline: {
+                            /** @enum {string} */
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            at: string;
+                            method: string | null;
+                            by: string | null;
+                        }[];
+                        payment: {
+                            type: string;
+                            bank: string;
+                            content: "" | {
+                                name: string;
+                                value: string;
+                            };
+                            referenceNo: string;
+                            status: string;
+                            paidAt: string | null;
+                            card: {
+                                brand: string;
+                                last4: string;
+                            } | null;
+                        } | null;
+                        deliveries: components["schemas"]["CallbackDelivery"][];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with the resource's state or an Idempotency-Key: duplicate_reference */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    retrievePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment link's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentLinkId: string;
+                        partnerReferenceNo: string;
+                        title: string;
+                        totalAmount: {
+                            value: string;
+                            currency: string;
+                        };
+                        /** @enum {string} */
+                        paymentFlagStatus: "00" | "01" | "02" | "03";
+                        createdAt: string;
+                        expiredAt: string;
+                        customer: {
+                            name: string;
+                            email: string;
+                        };
+                        paymentMethod: string | null;
+                        paidAt: string | null;
+                        trxId: string;
+                        subTitle: string;
+                        paymentLinkUri: string;
+                        paymentFlagReason: {
+                            english: string;
+                            indonesia: string;
+                        };
+                        items: {
+                            name: string;
+                            price: string;
+                            quantity: number;
+                        }[];
+                        fees: {
+                            text: string;
+                            value: string;
+                        }[];
+                        subtotal: string;
+                        customerDetail: {
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phoneNumber: string;
+                            billingAddress: {
+                                address: string;
+                                city: string;
+                                postalCode: string;
+                                countryCode: string;
+                                province: string;
+                            };
+                        };
+                        /** @enum {string|null} */
+                        language: "en" | "id" | null;
+                        paymentMethods: string[] | null;
+                        callbackBaseUrl: string | null;
+                        redirectUrl: string | null;
+                        latePayment: boolean;
+                        timeZone: string;
+                        timeline: {
+                            /** @enum {string} */
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            at: string;
+                            method: string | null;
+                            by: string | null;
+                        }[];
+                        payment: {
+                            type: string;
+                            bank: string;
+                            content: "" | {
+                                name: string;
+                                value: string;
+                            };
+                            referenceNo: string;
+                            status: string;
+                            paidAt: string | null;
+                            card: {
+                                brand: string;
+                                last4: string;
+                            } | null;
+                        } | null;
+                        deliveries: components["schemas"]["CallbackDelivery"][];
+                    };
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    expirePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment link's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expired link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentLinkId: string;
+                        partnerReferenceNo: string;
+                        title: string;
+                        totalAmount: {
+                            value: string;
+                            currency: string;
+                        };
+                        /** @enum {string} */
+                        paymentFlagStatus: "00" | "01" | "02" | "03";
+                        createdAt: string;
+                        expiredAt: string;
+                        customer: {
+                            name: string;
+                            email: string;
+                        };
+                        paymentMethod: string | null;
+                        paidAt: string | null;
+                        trxId: string;
+                        subTitle: string;
+                        paymentLinkUri: string;
+                        paymentFlagReason: {
+                            english: string;
+                            indonesia: string;
+                        };
+                        items: {
+                            name: string;
+                            price: string;
+                            quantity: number;
+                        }[];
+                        fees: {
+                            text: string;
+                            value: string;
+                        }[];
+                        subtotal: string;
+                        customerDetail: {
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phoneNumber: string;
+                            billingAddress: {
+                                address: string;
+                                city: string;
+                                postalCode: string;
+                                countryCode: string;
+                                province: string;
+                            };
+                        };
+                        /** @enum {string|null} */
+                        language: "en" | "id" | null;
+                        paymentMethods: string[] | null;
+                        callbackBaseUrl: string | null;
+                        redirectUrl: string | null;
+                        latePayment: boolean;
+                        timeZone: string;
+                        timeline: {
+                            /** @enum {string} */
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            at: string;
+                            method: string | null;
+                            by: string | null;
+                        }[];
+                        payment: {
+                            type: string;
+                            bank: string;
+                            content: "" | {
+                                name: string;
+                                value: string;
+                            };
+                            referenceNo: string;
+                            status: string;
+                            paidAt: string | null;
+                            card: {
+                                brand: string;
+                                last4: string;
+                            } | null;
+                        } | null;
+                        deliveries: components["schemas"]["CallbackDelivery"][];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with the resource's state or an Idempotency-Key: payment_link_not_pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    resendCallbackDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The callback delivery's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackDelivery"];
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    retrieveOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        currency: "IDR";
+                        timeZone: string;
+                        collected: {
+                            today: string;
+                            last7Days: string;
+                            last30Days: string;
+                        };
+                        counts: {
+                            paid: number;
+                            pending: number;
+                            expired: number;
+                            rejected: number;
+                        };
+                        conversion: number | null;
+                        daily: {
+                            date: string;
+                            amount: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    listMerchantPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The method groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            icon: string;
+                            title: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            subtitle: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            active: boolean;
+                            activeText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            method: {
+                                id: string;
+                                logo: string;
+                                title: string;
+                                subtitle: string;
+                                active: boolean;
+                                activeText: {
+                                    english: string;
+                                    indonesia: string;
+                                };
+                            }[];
+                            buttonText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    setPaymentMethodGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The method group's id, as the Method API names it. */
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    reason?: "maintenance" | "registration";
+                };
+            };
+        };
+        responses: {
+            /** @description The method groups after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            icon: string;
+                            title: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            subtitle: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            active: boolean;
+                            activeText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            method: {
+                                id: string;
+                                logo: string;
+                                title: string;
+                                subtitle: string;
+                                active: boolean;
+                                activeText: {
+                                    english: string;
+                                    indonesia: string;
+                                };
+                            }[];
+                            buttonText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    setPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The method group's id, as the Method API names it. */
+                groupId: string;
+                /** @description The method's id, as the Method API names it. */
+                methodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    reason?: "maintenance" | "registration";
+                };
+            };
+        };
+        responses: {
+            /** @description The method groups after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            icon: string;
+                            title: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            subtitle: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            active: boolean;
+                            activeText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                            method: {
+                                id: string;
+                                logo: string;
+                                title: string;
+                                subtitle: string;
+                                active: boolean;
+                                activeText: {
+                                    english: string;
+                                    indonesia: string;
+                                };
+                            }[];
+                            buttonText: {
+                                english: string;
+                                indonesia: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    retrieveAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        partnerId: string;
+                        name: string;
+                        clientKey: string;
+                        channelId: string;
+                        gatewayPublicKeyPem: string;
+                        callbackBaseUrl: string | null;
+                        timeZone: string;
+                        /** @enum {string} */
+                        mode: "sandbox" | "production";
+                        keyRotationGraceSeconds: number;
+                        previousSecretKeyUntil: string | null;
+                        previousClientSecretUntil: string | null;
+                    };
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackBaseUrl: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        partnerId: string;
+                        name: string;
+                        clientKey: string;
+                        channelId: string;
+                        gatewayPublicKeyPem: string;
+                        callbackBaseUrl: string | null;
+                        timeZone: string;
+                        /** @enum {string} */
+                        mode: "sandbox" | "production";
+                        keyRotationGraceSeconds: number;
+                        previousSecretKeyUntil: string | null;
+                        previousClientSecretUntil: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    rotateSecretKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key and until when the old one works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secretKey: string;
+                        previousKeyValidUntil: string;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    rotateClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret and until when the old one signs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientSecret: string;
+                        previousSecretValidUntil: string;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    sendTestCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request and the reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            /** @enum {string} */
+                            method: "POST";
+                            url: string;
+                            headers: {
+                                [key: string]: string;
+                            };
+                            body: string;
+                        };
+                        response: {
+                            status: number;
+                            body: string;
+                            latencyMs: number;
+                        } | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with the resource's state or an Idempotency-Key: no_callback_url */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3780,7 +5472,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["LinkEventData"];
                 };
             };
-            /** @description No valid secret key: invalid_token */
+            /** @description No valid secret key or console session: invalid_token */
             401: {
                 headers: {
                     [name: string]: unknown;

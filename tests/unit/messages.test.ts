@@ -47,6 +47,17 @@ const SAME_IN_BOTH: Record<string, string> = {
   "Va.internet": "'Internet banking' is the term Indonesian banks use",
   "Qr.method": "QRIS is a proper name (Bank Indonesia's QR standard)",
   "ThreeDs.card": "only arguments (brand, last four, amount) and markup",
+  "ConsoleSignIn.email": "'Email' is what Indonesian forms and banks write",
+  "ConsoleCreate.email": "'Email' is what Indonesian forms and banks write",
+  "ConsoleLinks.status": "'Status' is the Indonesian word too",
+  "ConsoleLinks.total": "'Total' is the Indonesian word too",
+  "ConsoleLinks.none": "a dash, no words",
+  "ConsoleCreate.total": "'Total' is the Indonesian word too",
+  "ConsoleCreate.subtotal": "'Subtotal' is the Indonesian word too",
+  "ConsoleLink.total": "'Total' is the Indonesian word too",
+  "ConsoleLink.subtotal": "'Subtotal' is the Indonesian word too",
+  "ConsoleCreate.english": "each language is named in its own language (endonym)",
+  "ConsoleCreate.indonesian": "each language is named in its own language (endonym)",
 };
 
 describe("messages", () => {

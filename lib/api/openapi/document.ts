@@ -17,7 +17,9 @@ Two families of operations:
 - **Secret key (\`/v1\`)**: payment intents for card payments and the callback log, authenticated
   with the merchant's \`X-Secret-Key: sk_…\`; the browser's confirm step with the intent's client
   secret instead. Errors are \`{"error":{"type","code","message","param"}}\`. An optional
-  \`Idempotency-Key\` replays the first answer for 24 h.
+  \`Idempotency-Key\` replays the first answer for 24 h. The merchant console's operations (links,
+  deliveries, method settings, account and keys) are \`/v1\` routes too: a merchant scripts them with
+  the \`sk_\` key, the console calls them with a console session (\`Authorization: Bearer cs_…\`).
 
 ## String-to-sign rules
 
@@ -90,6 +92,24 @@ const TAGS = [
     description:
       "What the gateway posted to the merchant's callback URL and how each attempt went. The callbacks themselves are under Webhooks.",
   },
+  {
+    name: "Payment Links",
+    description:
+      "The merchant's payment links as the console shows them: list with filters and cursor pagination, create without a signature, retrieve with timeline, payment and deliveries, expire now.",
+  },
+  {
+    name: "Payment Methods",
+    description:
+      "Switch method groups and methods on or off per merchant; the Method API and the checkout show the change at once.",
+  },
+  {
+    name: "Account",
+    description: "Partner id, keys and the callback base URL: rotate keys with a grace period, send a test callback.",
+  },
+  {
+    name: "Console",
+    description: "Sign-in sessions of the merchant console and its overview figures.",
+  },
 ];
 
 const SECURITY_SCHEMES = {
@@ -120,6 +140,13 @@ const SECURITY_SCHEMES = {
     name: "X-Client-Secret",
     description:
       "Confirm only: the intent's `clientSecret` (`pi_<id>_secret_…`), which the merchant hands to the payer's browser. Send it in the body's `clientSecret` (as the SDK does) or in this header; if both, they must agree. It allows confirming that one intent, nothing else; a wrong one answers 404 like an unknown intent.",
+  },
+  consoleSession: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "console session token (cs_…)",
+    description:
+      "The merchant console's session: `Authorization: Bearer cs_…` from Sign in (`POST /v1/console/sessions`); 30 minutes idle, 12 hours at most. A missing, ended or expired session answers 401 `authentication_error` / `session_expired`. Every operation that takes it also takes the merchant's `X-Secret-Key`.",
   },
 } as const;
 

@@ -3,7 +3,7 @@ import { V1_CODES, v1ErrorJson, type V1Code } from "@/lib/api/v1-errors";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid request: the body, a parameter or a header is wrong",
-  401: "No valid secret key",
+  401: "No valid secret key or console session",
   402: "The card was declined",
   404: "No such resource (or not the caller's)",
   409: "Conflict with the resource's state or an Idempotency-Key",

@@ -1,6 +1,11 @@
 import { parseIsoWithOffset } from "@/lib/contract/time";
 import { getTransaction, listTransactions } from "@/lib/gateway/transactions";
-import { Transaction, TransactionDetailRequest, TransactionListQuery, TransactionListResponse } from "@/lib/contract/account";
+import {
+  Transaction,
+  TransactionDetailRequest,
+  TransactionListQuery,
+  TransactionListResponse,
+} from "@/lib/contract/account";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "Account";

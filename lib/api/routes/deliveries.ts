@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listDeliveries } from "@/lib/gateway/deliveries";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { UUID_REGEX } from "@/lib/contract/common";
+import { Delivery } from "@/lib/contract/console";
 import { defineV1Route } from "@/lib/api/v1-route";
 
 const Query = z.object({
@@ -18,33 +19,6 @@ const Query = z.object({
     .default(50)
     .meta({ description: "At most this many deliveries, newest first." }),
 });
-
-const Attempt = z.object({
-  attemptNo: z.number().int(),
-  startedAt: z.string(),
-  statusCode: z.number().int().nullable(),
-  latencyMs: z.number().int().nullable(),
-  error: z.string().nullable(),
-  replyExcerpt: z.string().nullable(),
-});
-
-export const Delivery = z
-  .object({
-    id: z.string().meta({ description: "Also the X-EXTERNAL-ID of every attempt of this delivery." }),
-    kind: z.enum(["va", "qr", "link"]),
-    linkId: z.string().nullable(),
-    url: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
-    attempts: z.number().int(),
-    nextAttemptAt: z.string().nullable(),
-    lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    deliveredAt: z.string().nullable(),
-    createdAt: z.string(),
-    body: z.unknown().meta({ description: "The exact JSON sent on every attempt." }),
-    attemptLog: z.array(Attempt),
-  })
-  .meta({ id: "CallbackDelivery" });
 
 /** GET /v1/callback-deliveries: what the gateway sent the merchant, and how each attempt went. */
 export const listDeliveriesRoute = defineV1Route({

@@ -40,7 +40,11 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
     paymentLinkUri: paymentLinkUri(gw, link.id),
     totalAmount: { currency: link.currency, value: formatMoney(link.totalMinor) },
     payment: payment
-      ? { type: payment.groupId, bank: payment.methodId, content: { name: payment.contentName, value: payment.contentValue } }
+      ? {
+          type: payment.groupId,
+          bank: payment.methodId,
+          content: { name: payment.contentName, value: payment.contentValue },
+        }
       : { type: "", bank: "", content: "" },
   };
 }
@@ -50,13 +54,19 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
  * out; methods the gateway cannot serve right now, or that cannot carry the link's total
  * (QRIS beyond tag 54's 13 characters), stay, inactive, with the reason.
  */
-export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed: string[] | null, totalMinor: number): MethodGroup[] {
+/** `totalMinor`: the link's total, whose amount limits apply; none for the merchant's own settings (no link). */
+export function toMethodGroups(
+  gw: GatewayContext,
+  catalogue: Catalogue,
+  allowed: string[] | null,
+  totalMinor?: number,
+): MethodGroup[] {
   const none = { english: "", indonesia: "" };
   const out: MethodGroup[] = [];
   for (const catalogued of catalogue.groups) {
     // An amount the group cannot carry makes it inactive like an operator's switch would,
     // except that its methods stay listed (inactive, same reason): they exist, not for this link.
-    const limit = catalogued.active ? amountLimit(catalogued.id, totalMinor) : null;
+    const limit = catalogued.active && totalMinor !== undefined ? amountLimit(catalogued.id, totalMinor) : null;
     const g = limit ? { ...catalogued, active: false, activeTextEn: limit.en, activeTextId: limit.id } : catalogued;
     const methods = catalogue.methods
       .filter((m) => m.groupId === g.id && (!allowed || allowed.includes(`${g.id}.${m.id}`)))
@@ -66,7 +76,11 @@ export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed
         title: m.title,
         subtitle: m.subtitle,
         active: g.active && m.active,
-        activeText: m.active ? (g.active ? none : { english: g.activeTextEn, indonesia: g.activeTextId }) : { english: m.activeTextEn, indonesia: m.activeTextId },
+        activeText: m.active
+          ? g.active
+            ? none
+            : { english: g.activeTextEn, indonesia: g.activeTextId }
+          : { english: m.activeTextEn, indonesia: m.activeTextId },
       }));
     const excludedByLink = allowed && methods.length === 0 && catalogue.methods.some((m) => m.groupId === g.id);
     if (excludedByLink) continue;
@@ -81,7 +95,10 @@ export function toMethodGroups(gw: GatewayContext, catalogue: Catalogue, allowed
       activeText: active
         ? none
         : g.active
-          ? { english: "No method of this group is available right now.", indonesia: "Saat ini tidak ada metode yang tersedia." }
+          ? {
+              english: "No method of this group is available right now.",
+              indonesia: "Saat ini tidak ada metode yang tersedia.",
+            }
           : { english: g.activeTextEn, indonesia: g.activeTextId },
       // An inactive group (registration in progress) lists no methods (INTERFACE §2.4).
       method: g.active || limit ? methods : [],

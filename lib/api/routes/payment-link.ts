@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { parseMoney } from "@/lib/contract/money";
-import { parseIsoWithOffset } from "@/lib/contract/time";
 import { SnapError } from "@/lib/snap/codes";
-import { loadCatalogue } from "@/lib/gateway/catalogue";
-import { choosePaymentMethod, createPaymentLink, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
+import { merchantCatalogue } from "@/lib/gateway/method-settings";
+import { choosePaymentMethod, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
+import { checkCallbackTarget, createLinkFromRequest } from "@/lib/gateway/create-link";
 import {
   CreatePaymentLinkRequest,
   LinkLookupRequest,
@@ -11,7 +10,6 @@ import {
   PaymentLinkData,
   PaymentMethodResponse,
 } from "@/lib/contract/payment-link";
-import { resolveTarget, TargetRefused } from "@/lib/notify/target";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
 
@@ -34,42 +32,9 @@ export const createRoute = defineSnapRoute({
   partners: ["merchant"],
   body: CreatePaymentLinkRequest,
   response: LinkDataOut,
-  // CONTRACT §6: in production a callback target resolves to public unicast addresses only.
-  // The worker checks again before each send (DNS changes); this answers the merchant early.
-  async precheck(gw, body) {
-    const url = body.additionalInfo.callbackBaseUrl;
-    if (gw.config.mode !== "production" || !url) return;
-    try {
-      await resolveTarget(url, { allowPrivate: false, timeoutMs: gw.config.callbacks.connectTimeoutMs });
-    } catch (err) {
-      if (!(err instanceof TargetRefused)) throw err;
-      gw.log.info({ detail: err.detail }, "callback target refused at create");
-      throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
-    }
-  },
+  precheck: (gw, body) => checkCallbackTarget(gw, body.additionalInfo.callbackBaseUrl),
   async handler({ gw, tx, partner, body }) {
-    const info = body.additionalInfo;
-    const expiresAt = body.expiredDate
-      ? parseIsoWithOffset(body.expiredDate)!
-      : new Date(gw.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
-    const view = await createPaymentLink(gw, tx, partner, {
-      partnerReferenceNo: body.partnerReferenceNo,
-      trxId: body.trxId,
-      currency: "IDR",
-      expiresAt,
-      declaredTotalMinor: body.totalAmount ? parseMoney(body.totalAmount.value) : undefined,
-      invoice: {
-        title: info.invoiceTitle,
-        subTitle: info.invoiceSubTitle,
-        items: info.itemDetails.map((i) => ({ name: i.name, priceMinor: parseMoney(i.price), quantity: i.quantity })),
-        fees: info.customFees.map((f) => ({ text: f.text, valueMinor: parseMoney(f.value, { allowNegative: true }) })),
-        customer: info.customerDetail,
-      },
-      paymentMethods: info.paymentMethods ?? null,
-      callbackBaseUrl: info.callbackBaseUrl ?? null,
-      redirectUrl: info.redirectUrl ?? null,
-      language: info.language ?? null,
-    });
+    const view = await createLinkFromRequest(gw, tx, partner, body);
     return { paymentLinkData: toPaymentLinkData(gw, view) };
   },
 });
@@ -100,7 +65,12 @@ export const methodRoute = defineSnapRoute({
   response: PaymentMethodResponse.pick({ paymentLinkPaymentMethod: true }),
   async handler({ gw, tx, partner, body }) {
     const view = await findLink(gw, tx, partner, lookupOf(body));
-    const groups = toMethodGroups(gw, await loadCatalogue(gw, tx), view.link.paymentMethods, view.link.totalMinor);
+    const groups = toMethodGroups(
+      gw,
+      await merchantCatalogue(gw, tx, view.link.partnerId),
+      view.link.paymentMethods,
+      view.link.totalMinor,
+    );
     return {
       paymentLinkPaymentMethod: {
         partnerReferenceNo: body.partnerReferenceNo ?? view.link.partnerReferenceNo,

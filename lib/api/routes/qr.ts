@@ -3,7 +3,14 @@ import { parseMoney } from "@/lib/contract/money";
 import { parseIsoWithOffset, formatJakarta } from "@/lib/contract/time";
 import { applyQrNotification } from "@/lib/gateway/settlement";
 import { findQr, generateQr, qrStatus } from "@/lib/gateway/qr-codes";
-import { GenerateQrRequest, GenerateQrResponse, QrNotifyResponse, QrPaymentNotification, QueryQrRequest, QueryQrResponse } from "@/lib/contract/qr";
+import {
+  GenerateQrRequest,
+  GenerateQrResponse,
+  QrNotifyResponse,
+  QrPaymentNotification,
+  QueryQrRequest,
+  QueryQrResponse,
+} from "@/lib/contract/qr";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "QRIS";

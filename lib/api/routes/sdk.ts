@@ -18,6 +18,10 @@ export function mountSdk(app: OpenAPIHono<ApiEnv>): void {
   app.get("/v1/sdk.js", (c) => {
     const js = load();
     if (!js) return c.text("// SDK not built: run npm run build", 404);
-    return c.body(js, 200, { "Content-Type": "text/javascript; charset=utf-8", "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" });
+    return c.body(js, 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      "Cache-Control": "public, max-age=300",
+    });
   });
 }

@@ -4,7 +4,14 @@ import { parseIsoWithOffset } from "@/lib/contract/time";
 import { settleVaPayment, rememberVaRefusal } from "@/lib/gateway/settlement";
 import { createVa, deleteVa, findVa, updateVa, vaData, vaStatus, type VaInput } from "@/lib/gateway/virtual-accounts";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { CreateVaRequest, VaKey, VaPaymentNotification, VaPaymentResponse, VaStatusResponse, VirtualAccountData } from "@/lib/contract/va";
+import {
+  CreateVaRequest,
+  VaKey,
+  VaPaymentNotification,
+  VaPaymentResponse,
+  VaStatusResponse,
+  VirtualAccountData,
+} from "@/lib/contract/va";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 
 const tag = "Virtual Account";
@@ -115,4 +122,11 @@ export const vaPaymentRoute = defineSnapRoute({
   onRefusal: (gw, { partner, body }, err) => rememberVaRefusal(gw, partner, body, err),
 });
 
-export const virtualAccountRoutes = [createVaRoute, updateVaRoute, inquiryVaRoute, vaStatusRoute, deleteVaRoute, vaPaymentRoute];
+export const virtualAccountRoutes = [
+  createVaRoute,
+  updateVaRoute,
+  inquiryVaRoute,
+  vaStatusRoute,
+  deleteVaRoute,
+  vaPaymentRoute,
+];

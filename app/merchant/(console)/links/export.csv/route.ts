@@ -1,0 +1,72 @@
+import { linkFilters } from "@/lib/console/link-filters";
+import { currentSession } from "@/lib/console/session";
+
+const MAX_ROWS = 50_000;
+
+/** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The filtered list as CSV, paged through the same /v1 route the table uses. */
+export async function GET(req: Request): Promise<Response> {
+  const signed = await currentSession();
+  if (!signed) return new Response("Sign in first.", { status: 401 });
+  const sp = Object.fromEntries(new URL(req.url).searchParams);
+  const { query } = linkFilters({ ...sp, after: undefined });
+  const lines = [
+    [
+      "paymentLinkId",
+      "partnerReferenceNo",
+      "title",
+      "customerName",
+      "customerEmail",
+      "totalAmount",
+      "currency",
+      "paymentFlagStatus",
+      "paymentMethod",
+      "createdAt",
+      "expiredAt",
+      "paidAt",
+    ].join(","),
+  ];
+  let after: string | undefined;
+  for (let rows = 0; rows < MAX_ROWS;) {
+    const page = await signed.client.listLinks({
+      ...query,
+      startingAfter: after,
+      limit: 100,
+    });
+    for (const l of page.data) {
+      lines.push(
+        [
+          l.paymentLinkId,
+          l.partnerReferenceNo,
+          l.title,
+          l.customer.name,
+          l.customer.email,
+          l.totalAmount.value,
+          l.totalAmount.currency,
+          l.paymentFlagStatus,
+          l.paymentMethod ?? "",
+          l.createdAt,
+          l.expiredAt,
+          l.paidAt ?? "",
+        ]
+          .map(cell)
+          .join(","),
+      );
+    }
+    rows += page.data.length;
+    if (!page.hasMore) break;
+    after = page.data.at(-1)!.paymentLinkId;
+  }
+  return new Response(`${lines.join("\r\n")}\r\n`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="payment-links.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,184 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ConsoleClientError } from "@/lib/clients/console-client";
+import type { CreateLinkRequest } from "@/lib/contract/console";
+import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
+import { consoleAcquirer, simulate, type Simulation } from "@/lib/console/sandbox";
+import { clearSession, currentSession, safeReturn, signInWithPassword } from "@/lib/console/session";
+import { isUuid } from "@/lib/contract/uuid";
+
+/**
+ * The console's server actions. Each one checks the session with the gateway again (the
+ * page that showed the form may be hours old), answers a union with translated messages,
+ * and calls redirect() only outside try. Next refuses an action whose Origin is not this
+ * host, so another site cannot post them (e2e/console.spec.ts shows it).
+ */
+
+async function signed() {
+  const s = await currentSession();
+  if (!s) redirect("/merchant/sign-in");
+  return s;
+}
+
+async function failure(err: unknown): Promise<{ ok: false; error: string }> {
+  const t = await getTranslations("Console");
+  if (err instanceof ConsoleClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
+  return { ok: false, error: t("genericError") };
+}
+
+export async function signInAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
+  const t = await getTranslations("ConsoleSignIn");
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!email || !password || email.length > 255 || password.length > 1024) return { ok: false, error: t("missing") };
+  let outcome: "ok" | "refused";
+  try {
+    outcome = await signInWithPassword(email, password);
+  } catch {
+    return {
+      ok: false,
+      error: (await getTranslations("Console"))("genericError"),
+    };
+  }
+  if (outcome === "refused") return { ok: false, error: t("refused") };
+  redirect(safeReturn(String(form.get("next") ?? "")));
+}
+
+export async function signOutAction(): Promise<void> {
+  const s = await currentSession();
+  if (s) await s.client.signOut().catch(() => undefined);
+  await clearSession();
+  redirect("/merchant/sign-in");
+}
+
+/** The form sends the request body the API takes; the gateway decides, the form shows its verdict by field. */
+export async function createLinkAction(body: CreateLinkRequest): Promise<CreateResult> {
+  const { client } = await signed();
+  const t = await getTranslations("ConsoleCreate");
+  try {
+    return { ok: true, link: await client.createLink(body) };
+  } catch (err) {
+    if (err instanceof ConsoleClientError && err.status === 409)
+      return {
+        ok: false,
+        error: t("errDuplicate"),
+        fields: { partnerReferenceNo: t("errDuplicate") },
+      };
+    if (err instanceof ConsoleClientError && err.status === 400) {
+      const field = err.param ?? "";
+      const message = field.startsWith("totalAmount") ? t("errTotal") : t("errField");
+      return {
+        ok: false,
+        error: t("errors"),
+        fields: field ? { [field]: message } : {},
+      };
+    }
+    return failure(err);
+  }
+}
+
+export async function expireLinkAction(linkId: string): Promise<ActionResult> {
+  const { client } = await signed();
+  if (!isUuid(linkId)) return failure(null);
+  try {
+    await client.expireLink(linkId);
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof ConsoleClientError && err.status === 409)
+      return {
+        ok: false,
+        error: (await getTranslations("ConsoleLink"))("notPending"),
+      };
+    return failure(err);
+  }
+}
+
+export async function resendDeliveryAction(deliveryId: string): Promise<ActionResult> {
+  const { client } = await signed();
+  if (!isUuid(deliveryId)) return failure(null);
+  try {
+    await client.resendDelivery(deliveryId);
+    return { ok: true };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ status: number }>> {
+  const { client } = await signed();
+  const acquirer = consoleAcquirer();
+  if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
+  try {
+    return {
+      ok: true,
+      status: await simulate(acquirer, await client.getLink(linkId), kind),
+    };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function setMethodAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
+  const { client } = await signed();
+  const groupId = String(form.get("groupId") ?? "");
+  const methodId = String(form.get("methodId") ?? "");
+  const active = form.get("active") === "on";
+  const reason = form.get("reason") === "registration" ? "registration" : "maintenance";
+  if (!/^[a-z0-9_]{1,32}$/.test(groupId) || (methodId && !/^[a-z0-9_]{1,32}$/.test(methodId))) return failure(null);
+  try {
+    await client.setMethod(groupId, methodId || null, active ? { active } : { active, reason });
+    return { ok: true };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function setCallbackUrlAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
+  const { client } = await signed();
+  const url = String(form.get("callbackBaseUrl") ?? "").trim();
+  try {
+    await client.setCallbackBaseUrl(url || null);
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof ConsoleClientError && err.status === 400)
+      return {
+        ok: false,
+        error: (await getTranslations("ConsoleDevelopers"))("badUrl"),
+      };
+    return failure(err);
+  }
+}
+
+export async function testCallbackAction(): Promise<TestCallbackResult> {
+  const { client } = await signed();
+  try {
+    return { ok: true, test: await client.testCallback() };
+  } catch (err) {
+    if (err instanceof ConsoleClientError && err.status === 409)
+      return {
+        ok: false,
+        error: (await getTranslations("ConsoleDevelopers"))("noUrl"),
+      };
+    return failure(err);
+  }
+}
+
+export async function rotateKeyAction(which: "secretKey" | "clientSecret"): Promise<RotateResult> {
+  const { client } = await signed();
+  try {
+    if (which === "secretKey") {
+      const r = await client.rotateSecretKey();
+      return { ok: true, value: r.secretKey, until: r.previousKeyValidUntil };
+    }
+    const r = await client.rotateClientSecret();
+    return {
+      ok: true,
+      value: r.clientSecret,
+      until: r.previousSecretValidUntil,
+    };
+  } catch (err) {
+    return failure(err);
+  }
+}

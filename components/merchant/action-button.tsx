@@ -1,0 +1,54 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/console/action-results";
+import { buttonClass } from "@/lib/ui/recipes";
+
+/**
+ * One button, one server action (bound to its id on the server page). On success the page
+ * is loaded again as a document, so what it shows comes from the gateway, not from here;
+ * a refusal stays on screen, announced.
+ */
+export function ActionButton({
+  action,
+  label,
+  variant = "secondary",
+  success,
+}: {
+  action: () => Promise<ActionResult<object>>;
+  label: string;
+  variant?: "secondary" | "danger" | "primary";
+  success?: string;
+}) {
+  const [pending, start] = useTransition();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <span>
+      <button
+        type="button"
+        className={buttonClass({ variant })}
+        disabled={pending}
+        onClick={() =>
+          start(async () => {
+            const result = await action();
+            if (!result.ok) return setMessage({ ok: false, text: result.error });
+            setMessage(
+              success
+                ? {
+                    ok: true,
+                    text: success.replace("{status}", String((result as { status?: number }).status ?? "")),
+                  }
+                : null,
+            );
+            setTimeout(() => location.reload(), success ? 600 : 0);
+          })
+        }
+      >
+        {label}
+      </button>
+      <span role="status" className={message ? (message.ok ? "block text-sm" : "block text-sm text-bad") : undefined}>
+        {message?.text}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
+import { useActionState, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/console/action-results";
+import { useConsoleAction } from "./actions-context";
+import type { TestCallback } from "@/lib/contract/console";
+import { CopyButton } from "@/components/ui/copy-button";
+
+/** The ConsoleDevelopers messages, as written (placeholders are filled here). */
+type Labels = Partial<Record<string, string>> & {
+  testError: string;
+  oldUntil: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+};
+
+export function CallbackUrlForm({ value, labels }: { value: string; labels: Labels }) {
+  const setCallbackUrlAction = useConsoleAction("setCallbackUrl");
+  const [state, action, pending] = useActionState<ActionResult & { done?: boolean }, FormData>(
+    async (prev, form) => {
+      const r = await setCallbackUrlAction(prev, form);
+      return r.ok ? { ok: true, done: true } : r;
+    },
+    { ok: true },
+  );
+  return (
+    <form action={action}>
+      <div className="mb-3 flex min-w-0 flex-col gap-1">
+        <label htmlFor="cb-url">{labels.callbackBaseUrl}</label>
+        <input
+          className={inputClass}
+          id="cb-url"
+          name="callbackBaseUrl"
+          type="url"
+          defaultValue={value}
+          aria-describedby="cb-hint"
+          aria-invalid={!state.ok || undefined}
+        />
+        <p className="m-0 text-xs text-muted" id="cb-hint">
+          {labels.callbackHint}
+        </p>
+        {!state.ok && (
+          <p className="m-0 text-sm text-bad" role="alert">
+            {state.error}
+          </p>
+        )}
+      </div>
+      <div className="my-2 flex flex-wrap items-center gap-2">
+        <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={pending}>
+          {labels.saveUrl}
+        </button>
+        <span role="status">{state.ok && state.done ? labels.saved : ""}</span>
+      </div>
+    </form>
+  );
+}
+
+/** Send test callback: the exact signed request and whatever came back. */
+export function TestCallbackButton({ labels }: { labels: Labels }) {
+  const testCallbackAction = useConsoleAction("testCallback");
+  const [pending, start] = useTransition();
+  const [result, setResult] = useState<ActionResult<{
+    test: TestCallback;
+  }> | null>(null);
+  return (
+    <div>
+      <button
+        type="button"
+        className={buttonClass()}
+        disabled={pending}
+        onClick={() => start(async () => setResult(await testCallbackAction()))}
+      >
+        {labels.testCallback}
+      </button>
+      <div role="status">
+        {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
+        {result?.ok && (
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <div>
+              <h3>{labels.testRequest}</h3>
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
+                data-testid="test-request"
+              >
+                {`POST ${result.test.request.url}\n${Object.entries(result.test.request.headers)
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join("\n")}\n\n${result.test.request.body}`}
+              </pre>
+            </div>
+            <div>
+              <h3>{labels.testReply}</h3>
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
+                data-testid="test-reply"
+              >
+                {result.test.response
+                  ? `HTTP ${result.test.response.status} (${result.test.response.latencyMs} ms)\n\n${result.test.response.body}`
+                  : labels.testError.replace("{error}", result.test.error ?? "")}
+              </pre>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Rotate a key: the new value once, with copy; the old one's end of grace. */
+export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecret"; labels: Labels }) {
+  const rotateKeyAction = useConsoleAction("rotateKey");
+  const [pending, start] = useTransition();
+  const [result, setResult] = useState<ActionResult<{
+    value: string;
+    until: string;
+  }> | null>(null);
+  return (
+    <div className={`${cardClass} mb-4`}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "secondary" })}
+        disabled={pending}
+        onClick={() => start(async () => setResult(await rotateKeyAction(which)))}
+      >
+        {which === "secretKey" ? labels.rotateSecretKey : labels.rotateClientSecret}
+      </button>
+      <div role="status">
+        {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
+        {result?.ok && (
+          <>
+            <p>
+              <strong>{which === "secretKey" ? labels.newSecretKey : labels.newClientSecret}</strong> —{" "}
+              {labels.showOnce}
+            </p>
+            <p className="font-mono break-all" data-testid={`new-${which}`}>
+              {result.value}
+            </p>
+            <CopyButton
+              value={result.value}
+              text={labels.copy}
+              label={labels.copy}
+              copied={labels.copied}
+              failed={labels.copyFailed}
+            />
+            <p className="text-sm">{labels.oldUntil.replace("{at}", new Date(result.until).toLocaleString())}</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

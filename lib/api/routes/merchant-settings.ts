@@ -1,0 +1,194 @@
+import { z } from "zod";
+import {
+  Account,
+  MethodGroups,
+  MethodSettingRequest,
+  RotatedClientSecret,
+  RotatedSecretKey,
+  TestCallback,
+} from "@/lib/contract/console";
+import { HttpUrl } from "@/lib/contract/common";
+import type { GatewayContext } from "@/lib/gateway/context";
+import {
+  accountOf,
+  rotateClientSecret,
+  rotateSecretKey,
+  sendTestCallback,
+  setCallbackBaseUrl,
+} from "@/lib/gateway/merchant-keys";
+import { merchantCatalogue, setMethodActive } from "@/lib/gateway/method-settings";
+import { forgetSecretKeys } from "@/lib/api/v1-auth";
+import { defineV1Route } from "@/lib/api/v1-route";
+import { toMethodGroups } from "./payment-link-wire";
+
+const METHODS = "Payment Methods";
+const ACCOUNT = "Account";
+
+const groupsOf = async (gw: GatewayContext, partnerId: string) => ({
+  data: toMethodGroups(gw, await merchantCatalogue(gw, gw.db, partnerId), null),
+});
+
+const Code = (what: string, example: string) =>
+  z
+    .string()
+    .min(1)
+    .max(32)
+    .meta({ description: `The ${what}'s id, as the Method API names it.`, example });
+const GroupParams = z.object({ groupId: Code("method group", "va") });
+const MethodParams = GroupParams.extend({ methodId: Code("method", "bca") });
+
+export const listMethodsRoute = defineV1Route({
+  method: "get",
+  path: "/v1/payment-methods",
+  operationId: "listMerchantPaymentMethods",
+  summary: "List the merchant's payment methods",
+  description: "The merchant's method groups in the Method API's shape, as its payers see them now.",
+  tag: METHODS,
+  auth: "merchant",
+  response: MethodGroups,
+  responseDescription: "The method groups",
+  errors: [],
+  handler: ({ gw, partner }) => groupsOf(gw, partner.id),
+});
+
+const SWITCH_TEXT =
+  "Switches it on or off for this merchant's links at once; off takes a `reason` (`maintenance`, the default, or `registration`) whose EN/ID text the Method API and the checkout show. Answers the method groups.";
+
+export const setGroupRoute = defineV1Route({
+  method: "patch",
+  path: "/v1/payment-methods/{groupId}",
+  operationId: "setPaymentMethodGroup",
+  summary: "Switch a method group on or off",
+  description: `A whole method group (\`va\`, \`qr\`, \`cc\`). ${SWITCH_TEXT}`,
+  tag: METHODS,
+  auth: "merchant",
+  params: GroupParams,
+  notFoundMessage: "No such payment method.",
+  body: MethodSettingRequest,
+  response: MethodGroups,
+  responseDescription: "The method groups after the change",
+  errors: ["resource_missing"],
+  ownTransactions: true,
+  async handler({ gw, partner, params, body }) {
+    await setMethodActive(gw, partner, { groupId: params.groupId, active: body.active, reason: body.reason });
+    return groupsOf(gw, partner.id);
+  },
+});
+
+export const setMethodRoute = defineV1Route({
+  method: "patch",
+  path: "/v1/payment-methods/{groupId}/{methodId}",
+  operationId: "setPaymentMethod",
+  summary: "Switch a payment method on or off",
+  description: `One method of a group (\`va\` / \`bca\`). ${SWITCH_TEXT}`,
+  tag: METHODS,
+  auth: "merchant",
+  params: MethodParams,
+  notFoundMessage: "No such payment method.",
+  body: MethodSettingRequest,
+  response: MethodGroups,
+  responseDescription: "The method groups after the change",
+  errors: ["resource_missing"],
+  ownTransactions: true,
+  async handler({ gw, partner, params, body }) {
+    await setMethodActive(gw, partner, { ...params, active: body.active, reason: body.reason });
+    return groupsOf(gw, partner.id);
+  },
+});
+
+export const accountRoute = defineV1Route({
+  method: "get",
+  path: "/v1/account",
+  operationId: "retrieveAccount",
+  summary: "Retrieve the account",
+  description:
+    "Partner id, client key, the gateway's public key, the callback base URL and the state of key rotation (until when a previous key still works).",
+  tag: ACCOUNT,
+  auth: "merchant",
+  response: Account,
+  responseDescription: "The account",
+  errors: [],
+  handler: ({ gw, partner }) => accountOf(gw, partner),
+});
+
+export const updateAccountRoute = defineV1Route({
+  method: "patch",
+  path: "/v1/account",
+  operationId: "updateAccount",
+  summary: "Set the callback base URL",
+  description:
+    "Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses.",
+  tag: ACCOUNT,
+  auth: "merchant",
+  body: z.object({ callbackBaseUrl: HttpUrl.nullable() }),
+  response: Account,
+  responseDescription: "The account",
+  errors: [],
+  ownTransactions: true,
+  async handler({ gw, partner, body }) {
+    await setCallbackBaseUrl(gw, partner, body.callbackBaseUrl);
+    return accountOf(gw, partner);
+  },
+});
+
+export const rotateSecretKeyRoute = defineV1Route({
+  method: "post",
+  path: "/v1/account/secret-key/rotate",
+  operationId: "rotateSecretKey",
+  summary: "Rotate the secret key",
+  description:
+    "A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401.",
+  tag: ACCOUNT,
+  auth: "merchant",
+  response: RotatedSecretKey,
+  responseDescription: "The new key and until when the old one works",
+  errors: [],
+  ownTransactions: true,
+  async handler({ gw, partner }) {
+    const out = await rotateSecretKey(gw, partner);
+    forgetSecretKeys();
+    return out;
+  },
+});
+
+export const rotateClientSecretRoute = defineV1Route({
+  method: "post",
+  path: "/v1/account/client-secret/rotate",
+  operationId: "rotateClientSecret",
+  summary: "Rotate the SNAP client secret",
+  description: "A new client secret, shown once; the old one still signs for the grace period.",
+  tag: ACCOUNT,
+  auth: "merchant",
+  response: RotatedClientSecret,
+  responseDescription: "The new secret and until when the old one signs",
+  errors: [],
+  ownTransactions: true,
+  handler: ({ gw, partner }) => rotateClientSecret(gw, partner),
+});
+
+export const testCallbackRoute = defineV1Route({
+  method: "post",
+  path: "/v1/account/test-callback",
+  operationId: "sendTestCallback",
+  summary: "Send a test callback",
+  description:
+    "Posts a signed sample link callback to the callback base URL now; answers the exact request sent and the reply (or the error).",
+  tag: ACCOUNT,
+  auth: "merchant",
+  response: TestCallback,
+  responseDescription: "The request and the reply",
+  errors: ["no_callback_url"],
+  ownTransactions: true,
+  handler: ({ gw, partner }) => sendTestCallback(gw, partner),
+});
+
+export const merchantSettingsRoutes = [
+  listMethodsRoute,
+  setGroupRoute,
+  setMethodRoute,
+  accountRoute,
+  updateAccountRoute,
+  rotateSecretKeyRoute,
+  rotateClientSecretRoute,
+  testCallbackRoute,
+];

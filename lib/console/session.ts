@@ -1,0 +1,102 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { tracedFetch } from "@/lib/log/request-context";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { ConsoleClient, ConsoleClientError } from "@/lib/clients/console-client";
+import type { ConsoleSessionInfo } from "@/lib/contract/console";
+import { frontendSecretKey, gatewayBaseUrl } from "./frontend";
+
+/** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (CONTRACT §5). */
+export const CONSOLE_COOKIE = "nusapay_console";
+export const CONSOLE_PATH = "/merchant";
+/** Set by lib/server/main.ts from the socket on every page request (anything a client sends is replaced). */
+export const CLIENT_ADDRESS_HEADER = "x-nusapay-client-address";
+
+function secureCookies(): boolean {
+  return config().publicBaseUrl.startsWith("https://");
+}
+
+export async function sessionToken(): Promise<string | null> {
+  const value = (await cookies()).get(CONSOLE_COOKIE)?.value ?? "";
+  return /^cs_[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** A typed client speaking for the signed-in user; one X-Request-Id per page or action. */
+export async function consoleClient(): Promise<ConsoleClient | null> {
+  const token = await sessionToken();
+  if (!token) return null;
+  // tracedFetch carries this request's id to the gateway's log line (X-Request-Id).
+  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl: tracedFetch });
+}
+
+export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
+
+/**
+ * The signed-in user, checked with the gateway on every page and action (the gateway also
+ * moves the idle deadline); null when there is none or it ended. One check per request.
+ */
+export const currentSession = cache(async (): Promise<Signed | null> => {
+  const client = await consoleClient();
+  if (!client) return null;
+  try {
+    return { client, session: await client.session() };
+  } catch (err) {
+    if (err instanceof ConsoleClientError && err.status === 401) return null;
+    throw err;
+  }
+});
+
+/** For pages: the session, or off to the sign-in page (which comes back here afterwards). */
+export async function requireSession(returnTo: string): Promise<Signed> {
+  const signed = await currentSession();
+  if (!signed) redirect(`/merchant/sign-in?next=${encodeURIComponent(safeReturn(returnTo))}`);
+  return signed;
+}
+
+/** Only console paths are followed after sign-in: never an open redirect. */
+export function safeReturn(path: string | null | undefined): string {
+  return path && /^\/merchant(\/[\w\-/]*)?(\?[\w=&%.-]*)?$/.test(path) && !path.startsWith("/merchant/sign-in")
+    ? path
+    : "/merchant";
+}
+
+export async function storeSession(token: string): Promise<void> {
+  (await cookies()).set(CONSOLE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: CONSOLE_PATH,
+  });
+}
+
+export async function clearSession(): Promise<void> {
+  (await cookies()).set(CONSOLE_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: CONSOLE_PATH,
+    maxAge: 0,
+  });
+}
+
+/** Email + password → cookie. The gateway counts failures per account and per browser address. */
+export async function signInWithPassword(email: string, password: string): Promise<"ok" | "refused"> {
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "";
+  const key = frontendSecretKey();
+  const client = new ConsoleClient(gatewayBaseUrl(), null, { fetchImpl: tracedFetch });
+  try {
+    const answer = await client.signIn(
+      email,
+      password,
+      key && address ? { secretKey: key, clientAddress: address } : undefined,
+    );
+    await storeSession(answer.token);
+    return "ok";
+  } catch (err) {
+    if (err instanceof ConsoleClientError && (err.status === 401 || err.status === 400 || err.status === 429))
+      return "refused";
+    throw err;
+  }
+}
