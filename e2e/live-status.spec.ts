@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Gateway } from "./fixtures";
 import { messages } from "./pages/checkout-page";
 
 const m = messages("en");
@@ -17,6 +17,15 @@ function watchRequests(page: Page, linkId: string) {
   return { streams, polls };
 }
 
+/** An English link with a BCA virtual account chosen: its page waits for the transfer. */
+async function waitingVaLink(gateway: Gateway) {
+  const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+  await gateway.checkout.payPaymentLink({
+    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+  });
+  return link;
+}
+
 test.describe("live status", () => {
   test.use({ locale: "en-US" });
 
@@ -28,10 +37,7 @@ test.describe("live status", () => {
     checkoutPage,
   }) => {
     test.setTimeout(60_000);
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const link = await waitingVaLink(gateway);
     const seen = watchRequests(page, link.paymentLinkId);
     const streamOpen = page.waitForResponse(
       (r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`) && r.status() === 200,
@@ -55,10 +61,7 @@ test.describe("live status", () => {
     checkoutPage,
   }) => {
     test.setTimeout(60_000);
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const link = await waitingVaLink(gateway);
     await page.route(`**/v1/payment-links/${link.paymentLinkId}/events**`, (route) => route.abort());
     const seen = watchRequests(page, link.paymentLinkId);
     await checkoutPage.open(link.paymentLinkUri);
