@@ -12,7 +12,15 @@ import path from "node:path";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import type { SandboxCredentials } from "@/lib/gateway/seed";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The project: the nearest folder up with a package.json (this file may run bundled, from dist/). */
+export const ROOT = projectRoot(import.meta.dirname);
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+    if (dir === path.dirname(dir)) throw new Error(`no package.json above ${from}`);
+  }
+}
 
 /** A loaded machine may need longer to start PGlite; TEST_SERVER_START_MS raises the limit. */
 export const START_MS = Number(process.env.TEST_SERVER_START_MS ?? 150_000);
