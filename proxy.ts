@@ -6,7 +6,7 @@ import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml } from "./lib/ui/not-found";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
 import { cookiesSecure, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
-import { contentSecurityPolicy, securityHeaders } from "./lib/checkout/security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./lib/ui/security-headers";
 import { sessionOpens } from "./lib/checkout/session-guard";
 
 /** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */

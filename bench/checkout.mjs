@@ -10,14 +10,12 @@
 //
 // `node bench/checkout.mjs` builds nothing: it starts the production build on a free port with
 // a fresh data dir; `--sizes` prints only the first-load JS and CSS (seconds, not minutes). From another script: `await benchCheckout({ baseUrl, log, dataDir })`.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { loadKit } from "./load-kit.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // firstLoadCssKb: what the hand-written stylesheet weighed before Tailwind (issue 9: must not grow).
@@ -55,18 +53,8 @@ export async function firstLoadJs(pageUrl, cookie) {
     (/\snoModule(=|\s|>)/i.test(tag) ? legacy : loaded).add(src);
   }
   for (const f of loaded) legacy.delete(f);
-  const size = (files) => {
-    let raw = 0;
-    let gz = 0;
-    for (const f of files) {
-      const bytes = fs.readFileSync(path.join(ROOT, ".next/static", f.slice("/_next/static/".length)));
-      raw += bytes.length;
-      gz += zlib.gzipSync(bytes, { level: 9 }).length;
-    }
-    return { raw: raw / 1024, gz: gz / 1024 };
-  };
-  const main = size(loaded);
-  return { files: loaded.size, rawKb: main.raw, gzKb: main.gz, legacyGzKb: size(legacy).gz, legacyFiles: legacy.size };
+  const main = builtSize(loaded);
+  return { ...main, legacyGzKb: builtSize(legacy).gzKb, legacyFiles: legacy.size };
 }
 
 /** The CSS a browser loads before it can paint the page: every stylesheet the HTML links. */
@@ -78,14 +66,19 @@ export async function firstLoadCss(pageUrl, cookie) {
     const href = /\bhref="(\/_next\/static\/[^"]+?\.css)"/.exec(tag)?.[1];
     if (href) files.add(href);
   }
+  return builtSize(files);
+}
+
+/** Raw and gzip (level 9) size in kB of build files named by their /_next/static/ URLs. */
+function builtSize(urls) {
   let raw = 0;
   let gz = 0;
-  for (const f of files) {
-    const bytes = fs.readFileSync(path.join(ROOT, ".next/static", f.slice("/_next/static/".length)));
+  for (const url of urls) {
+    const bytes = fs.readFileSync(path.join(ROOT, ".next/static", url.slice("/_next/static/".length)));
     raw += bytes.length;
     gz += zlib.gzipSync(bytes, { level: 9 }).length;
   }
-  return { files: files.size, rawKb: raw / 1024, gzKb: gz / 1024 };
+  return { files: urls.size, rawKb: raw / 1024, gzKb: gz / 1024 };
 }
 
 /** First-load JS and CSS of the open checkout (the method picker: the most markup). */
@@ -199,54 +192,20 @@ export async function benchCheckout({
   return figures;
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID")) || !fs.existsSync(path.join(ROOT, "dist/server.js"))) {
-    console.error("No production build: run `npm run build` first.");
-    process.exit(1);
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-bench-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_BASE_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_CHECKOUT: "100000000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const kit = await loadKit(ROOT);
+  const server = await kit.startProductionServer({
+    ownBaseUrl: true,
+    env: { LOG_LEVEL: "warn", RATE_LIMIT_CHECKOUT: "100000000" },
   });
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (Date.now() > deadline) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await benchCheckout({ baseUrl, dataDir, sizesOnly: process.argv.includes("--sizes") });
+    await benchCheckout({
+      baseUrl: server.baseUrl,
+      dataDir: server.dataDir,
+      sizesOnly: process.argv.includes("--sizes"),
+    });
   } finally {
-    child.kill("SIGTERM");
+    await server.stop();
   }
 }
 

@@ -19,7 +19,8 @@ export { formatJakarta } from "@/lib/contract/time";
 export { benchNotifications } from "./notifications";
 export { benchIntents } from "./intents";
 export { benchConsole } from "./console";
-export { freePort, startCluster } from "@/tests/support/postgres";
+export { startCluster } from "@/tests/support/postgres";
+export { freePort, startProductionServer } from "@/tests/support/production-server";
 export { GatewayClient } from "@/lib/clients/gateway-client";
 export { mintEventToken } from "@/lib/snap/event-token";
 export { vaNotification } from "@/lib/snap/notifications";
@@ -77,11 +78,21 @@ export async function inquiryCeiling(opts: {
     } finally {
       observeStatements(null);
     }
-    const inTransaction = captured.map((s) => ({ sql: s.sql, params: s.params, externalIdAt: s.params.indexOf(marker) }));
+    const inTransaction = captured.map((s) => ({
+      sql: s.sql,
+      params: s.params,
+      externalIdAt: s.params.indexOf(marker),
+    }));
     if (!inTransaction.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
     // drizzle-orm/node-postgres wraps a transaction in begin … commit on a pooled client.
     const statements =
-      opts.kind === "postgres" ? [{ sql: "begin", params: [], externalIdAt: -1 }, ...inTransaction, { sql: "commit", params: [], externalIdAt: -1 }] : inTransaction;
+      opts.kind === "postgres"
+        ? [
+            { sql: "begin", params: [], externalIdAt: -1 },
+            ...inTransaction,
+            { sql: "commit", params: [], externalIdAt: -1 },
+          ]
+        : inTransaction;
 
     const paramsFor = (s: (typeof statements)[number], externalId: string) =>
       s.externalIdAt < 0 ? s.params : s.params.map((p, i) => (i === s.externalIdAt ? externalId : p));
@@ -100,7 +111,8 @@ export async function inquiryCeiling(opts: {
             // drizzle-orm/node-postgres: a pooled client, then begin … commit.
             const client = await (raw as Pool).connect();
             try {
-              for (const s of statements) await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array", types: pgTypes });
+              for (const s of statements)
+                await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array", types: pgTypes });
             } finally {
               client.release();
             }

@@ -60,9 +60,9 @@ export function procStats(pid) {
 
 /** Run `fn` and return its result with the server CPU it cost. */
 async function withCpu(server, fn) {
-  const before = procStats(server.pid).cpuMs;
+  const before = procStats(server.child.pid).cpuMs;
   const result = await fn();
-  return { result, cpuMs: procStats(server.pid).cpuMs - before };
+  return { result, cpuMs: procStats(server.child.pid).cpuMs - before };
 }
 
 async function cookieSwap(baseUrl, uri) {
@@ -210,7 +210,7 @@ export async function benchWaitingPayers({ kit, server, log, levels, page, label
   const settled = new Set();
   const rows = [];
 
-  const idle = procStats(server.pid);
+  const idle = procStats(server.child.pid);
   const baseInquiry = await inquiries(kit, server, { connections: 8, seconds: 5 });
   const basePage = await pageRenders(server, page, { connections: 8, seconds: 5 });
   log(
@@ -247,9 +247,9 @@ export async function benchWaitingPayers({ kit, server, log, levels, page, label
     const openSeconds = (performance.now() - openedAt) / 1000;
     await sleep(3_000);
     // Idle-waiting: 15 s, one heartbeat round included.
-    const a = procStats(server.pid);
+    const a = procStats(server.child.pid);
     await sleep(15_000);
-    const b = procStats(server.pid);
+    const b = procStats(server.child.pid);
     const cpuPct = ((b.cpuMs - a.cpuMs) / 15_000) * 100;
     const inq = await inquiries(kit, server, { connections: 8, seconds: 5 });
     const pg = await pageRenders(server, page, { connections: 8, seconds: 5 });
@@ -270,7 +270,7 @@ export async function benchWaitingPayers({ kit, server, log, levels, page, label
     const deadline = Date.now() + 30_000;
     while (picks.some((id) => !paidAt.has(id)) && Date.now() < deadline) await sleep(20);
     const delays = picks.filter((id) => paidAt.has(id)).map((id) => paidAt.get(id) - sentAt.get(id));
-    const after = procStats(server.pid);
+    const after = procStats(server.child.pid);
     streams.close();
     const row = {
       label,

@@ -67,7 +67,7 @@ test.describe("checkout only, in front of a separate gateway", () => {
     }
     expect(await (await fetch(`${checkout.baseUrl}/api/health`)).json()).toEqual({ status: "ok", role: "checkout" });
     // nothing but the log file in its data dir: no PGlite, no vault, no credentials written
-    expect(fs.readdirSync(checkout.dataDir)).toEqual(["server.log"]);
+    expect(fs.readdirSync(checkout.dataDir)).toEqual([path.basename(checkout.logFile)]);
   });
 
   test("the payer opens the link, chooses a VA, the bank pays, the page turns paid", async ({ page }) => {

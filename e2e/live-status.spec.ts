@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Gateway } from "./fixtures";
 import { messages } from "./pages/checkout-page";
 
 const m = messages("en");
@@ -17,8 +17,21 @@ function watchRequests(page: Page, linkId: string) {
   return { streams, polls };
 }
 
+/**
+ * An English link with a BCA virtual account chosen, so its page waits for the transfer, and
+ * what that page will ask of the server (watchRequests).
+ */
+async function waitingVaLink(page: Page, gateway: Gateway) {
+  const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+  await gateway.checkout.payPaymentLink({
+    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+  });
+  return { link, seen: watchRequests(page, link.paymentLinkId) };
+}
+
 test.describe("live status", () => {
   test.use({ locale: "en-US" });
+  test.describe.configure({ timeout: 60_000 });
 
   // The fallback polls every 10 s, first after a 4 s grace for the stream: 12 s of waiting
   // would show at least one poll if the page were polling. It shows none, and one stream.
@@ -27,12 +40,7 @@ test.describe("live status", () => {
     gateway,
     checkoutPage,
   }) => {
-    test.setTimeout(60_000);
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
-    const seen = watchRequests(page, link.paymentLinkId);
+    const { link, seen } = await waitingVaLink(page, gateway);
     const streamOpen = page.waitForResponse(
       (r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`) && r.status() === 200,
     );
@@ -54,13 +62,8 @@ test.describe("live status", () => {
     gateway,
     checkoutPage,
   }) => {
-    test.setTimeout(60_000);
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const { link, seen } = await waitingVaLink(page, gateway);
     await page.route(`**/v1/payment-links/${link.paymentLinkId}/events**`, (route) => route.abort());
-    const seen = watchRequests(page, link.paymentLinkId);
     await checkoutPage.open(link.paymentLinkUri);
     await checkoutPage.vaNumber().waitFor();
     await gateway.payVa(await gateway.inquiry(link.paymentLinkId));

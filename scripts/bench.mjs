@@ -17,8 +17,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -34,20 +33,9 @@ if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync("dist/server.js")) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The TypeScript helpers (signing, the PostgreSQL cluster, the storage ceiling), bundled.
-await build({
-  entryPoints: ["bench/kit.ts"],
-  outfile: "dist/bench-kit.mjs",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  packages: "external",
-  logLevel: "warning",
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
-const kit = await import(pathToFileURL(path.join(root, "dist/bench-kit.mjs")).href);
-const { startServer } = await import("../bench/server.mjs");
+// The TypeScript helpers (signing, the PostgreSQL cluster, the server's start, the storage ceiling), bundled.
+const { loadKit } = await import("../bench/load-kit.mjs");
+const kit = await loadKit(root);
 const { benchInquiry, benchInquiryCeiling } = await import("../bench/inquiry.mjs");
 const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("../bench/checkout.mjs") : null;
 const { benchIssue12 } = await import("../bench/issue12.mjs");
@@ -89,13 +77,13 @@ try {
     // (a server with another key refuses to start: SECURITY.md).
     const env = {
       ...BENCH_LIMITS,
-      WEB_CONCURRENCY: "1",
+      LOG_LEVEL: "warn",
       LIVE_STREAMS_MAX: "50000",
       LIVE_STREAMS_PER_ADDRESS: "50000",
       GATEWAY_MASTER_KEY: randomBytes(32).toString("base64"),
     };
-    const server = await startServer({ root, databaseUrl, env });
-    const another = (opts) => startServer({ root, databaseUrl, env: { ...env, ...opts.env } });
+    const server = await kit.startProductionServer({ databaseUrl, env });
+    const another = (opts) => kit.startProductionServer({ databaseUrl, env: { ...env, ...opts.env } });
     try {
       if (ONLY_LIVE) {
         await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
@@ -146,7 +134,7 @@ try {
       await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
     } finally {
       const code = await server.stop();
-      if (code !== 0) log(`  (server exited with ${code}; its log: ${path.join(server.dataDir, "server.log")})`);
+      if (code !== 0) log(`  (server exited with ${code}; its log: ${server.logFile})`);
     }
   }
 } finally {

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/client";
-import { payments, qrCodes } from "@/lib/db/schema";
+import { qrCodes } from "@/lib/db/schema";
 import { formatMoney, type Minor } from "@/lib/contract/money";
 import { fitsQrisAmount } from "@/lib/qris";
 import { SnapError } from "@/lib/snap/codes";
@@ -12,6 +11,7 @@ import type { GatewayContext } from "./context";
 import { referenceNo } from "./ids";
 import { qrisFor } from "./link-payments";
 import type { Partner } from "./partners";
+import { insertStandalone } from "./standalone-payments";
 import { QR_STATUS_DESC } from "./settlement";
 
 export type QrRow = typeof qrCodes.$inferSelect;
@@ -51,43 +51,40 @@ export async function generateQr(
   if (dup) throw new SnapError("duplicatePartnerReference");
   const ref = referenceNo("QR", now);
   const content = qrisFor(partner, input.amountMinor, ref);
-  const paymentId = randomUUID();
-  try {
-    await tx.insert(payments).values({
-      id: paymentId,
+  // Standalone QRs are found by their own reference; the payments row links them to
+  // the transaction list. payment_id stays null so the partner-reference index applies.
+  return insertStandalone(
+    tx,
+    {
+      id: randomUUID(),
       partnerId: partner.id,
-      linkId: null,
       groupId: "qr",
       methodId: "qris",
-      status: "active",
       amountMinor: input.amountMinor,
-      currency: "IDR",
       contentName: partner.name,
       contentValue: content,
       referenceNo: ref,
       partnerReferenceNo: input.partnerReferenceNo,
-    });
-    // Standalone QRs are found by their own reference; the payments row links them to
-    // the transaction list. payment_id stays null so the partner-reference index applies.
-    const [row] = await tx
-      .insert(qrCodes)
-      .values({
-        referenceNo: ref,
-        partnerId: partner.id,
-        paymentId: null,
-        partnerReferenceNo: input.partnerReferenceNo,
-        merchantId: input.merchantId ?? null,
-        amountMinor: input.amountMinor,
-        content,
-        status: "active",
-        expiresAt,
-      })
-      .returning();
-    return row!;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new SnapError("duplicatePartnerReference");
-    throw err;
-  }
+    },
+    async () => {
+      const [row] = await tx
+        .insert(qrCodes)
+        .values({
+          referenceNo: ref,
+          partnerId: partner.id,
+          paymentId: null,
+          partnerReferenceNo: input.partnerReferenceNo,
+          merchantId: input.merchantId ?? null,
+          amountMinor: input.amountMinor,
+          content,
+          status: "active",
+          expiresAt,
+        })
+        .returning();
+      return row!;
+    },
+    "duplicatePartnerReference",
+  );
 }
 
 export async function findQr(

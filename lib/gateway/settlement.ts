@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { inboundNotifications, paymentLinks, payments, qrCodes, virtualAccounts } from "@/lib/db/schema";
+import type { z } from "zod";
+import type { Envelope } from "@/lib/contract/common";
 import { formatMoney, parseMoney } from "@/lib/contract/money";
+import type { QrNotifyResponse } from "@/lib/contract/qr";
+import type { VaPaymentResponse } from "@/lib/contract/va";
 import { enqueueCallbacks, type CallbackItem } from "@/lib/notify/outbox";
 import { SnapError, type SnapCase } from "@/lib/snap/codes";
 import type { GatewayContext } from "./context";
@@ -17,32 +21,12 @@ import { recordLinkEvent } from "./link-timeline";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type Bilingual = { english: string; indonesia: string };
-type Money = { value: string; currency: string };
 
 /** The VA payment notification's answer (without the envelope), stored for replays. */
-export type VaAnswer = {
-  virtualAccountData: {
-    partnerServiceId: string;
-    customerNo: string;
-    virtualAccountNo: string;
-    virtualAccountName: string;
-    paymentRequestId: string;
-    trxId: string;
-    paidAmount: Money;
-    totalAmount: Money;
-    paymentFlagStatus: string;
-    paymentFlagReason: Bilingual;
-  };
-};
+export type VaAnswer = Omit<z.output<typeof VaPaymentResponse>, keyof z.output<typeof Envelope>>;
 
 /** The QR payment notification's answer (without the envelope), stored for replays. */
-export type QrAnswer = {
-  originalReferenceNo: string;
-  originalPartnerReferenceNo: string;
-  latestTransactionStatus: "00" | "01" | "02" | "03" | "04" | "05" | "06" | "07";
-  transactionStatusDesc: string;
-};
+export type QrAnswer = Omit<z.output<typeof QrNotifyResponse>, keyof z.output<typeof Envelope>>;
 
 type Answer = VaAnswer | QrAnswer;
 
@@ -133,15 +117,13 @@ export async function rememberVaRefusal(
 }
 
 async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
-  await tx
-    .insert(inboundNotifications)
-    .values({
-      id: randomUUID(),
-      partnerId: acquirer.id,
-      kind,
-      dedupeKey: key,
-      responseBody: body as unknown as Record<string, unknown>,
-    });
+  await tx.insert(inboundNotifications).values({
+    id: randomUUID(),
+    partnerId: acquirer.id,
+    kind,
+    dedupeKey: key,
+    responseBody: body as unknown as Record<string, unknown>,
+  });
 }
 
 /** A standalone QR (Generate QR MPM) is tied to its payments row by reference. */
@@ -367,7 +349,14 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     .returning();
   const [paidLink] = await tx
     .update(paymentLinks)
-    .set({ status: "paid", paidAt: now, currentPaymentId: payment.id, latePayment: late, updatedAt: now, eventVersion: NEXT_EVENT_VERSION })
+    .set({
+      status: "paid",
+      paidAt: now,
+      currentPaymentId: payment.id,
+      latePayment: late,
+      updatedAt: now,
+      eventVersion: NEXT_EVENT_VERSION,
+    })
     .where(eq(paymentLinks.id, link.id))
     .returning();
   await announceLinkChange(tx, paidLink!, paidPayment!, "paid", "paid");

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/client";
 import { payments, virtualAccounts } from "@/lib/db/schema";
 import { lockLinkOfPayment } from "./locks";
 import { formatMoney, ZERO, type Minor } from "@/lib/contract/money";
@@ -12,6 +11,7 @@ import type { GatewayContext } from "./context";
 import { padServiceId, vaDigits } from "./ids";
 import { FLAG_REASONS } from "./link-state";
 import type { Partner } from "./partners";
+import { insertStandalone } from "./standalone-payments";
 
 export type VaRow = typeof virtualAccounts.$inferSelect;
 
@@ -47,6 +47,19 @@ function checkShape(input: VaInput): void {
   }
 }
 
+/** The columns a partner sets on create and replaces on update (not the number, not the bank). */
+function billFields(input: VaInput) {
+  return {
+    virtualAccountName: input.virtualAccountName,
+    virtualAccountEmail: input.virtualAccountEmail ?? null,
+    virtualAccountPhone: input.virtualAccountPhone ?? null,
+    trxId: input.trxId,
+    trxType: input.trxType,
+    amountMinor: input.amountMinor,
+    expiresAt: input.expiresAt,
+  };
+}
+
 export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partner, input: VaInput): Promise<VaRow> {
   if (partner.kind !== "merchant") throw new SnapError("featureNotAllowed");
   checkShape(input);
@@ -63,48 +76,40 @@ export async function createVa(ctx: GatewayContext, tx: Executor, partner: Partn
     .limit(1);
   if (clash) throw new SnapError("duplicateVirtualAccount");
   const paymentId = randomUUID();
-  try {
-    await tx.insert(payments).values({
+  return insertStandalone(
+    tx,
+    {
       id: paymentId,
       partnerId: partner.id,
-      linkId: null,
       groupId: "va",
       methodId: bank.id,
-      status: "active",
       amountMinor: input.amountMinor ?? ZERO,
-      currency: "IDR",
       contentName: input.virtualAccountName,
       contentValue: virtualAccountNo,
       referenceNo: virtualAccountNo,
       partnerReferenceNo: input.trxId,
-    });
-    const [row] = await tx
-      .insert(virtualAccounts)
-      .values({
-        id: randomUUID(),
-        partnerId: partner.id,
-        paymentId,
-        bank: bank.id,
-        partnerServiceId,
-        customerNo,
-        virtualAccountNo,
-        accountDigits: digits,
-        virtualAccountName: input.virtualAccountName,
-        virtualAccountEmail: input.virtualAccountEmail ?? null,
-        virtualAccountPhone: input.virtualAccountPhone ?? null,
-        trxId: input.trxId,
-        trxType: input.trxType,
-        amountMinor: input.amountMinor,
-        status: "active",
-        expiresAt: input.expiresAt,
-        additionalInfo: input.additionalInfo ?? null,
-      })
-      .returning();
-    return row!;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new SnapError("duplicateVirtualAccount");
-    throw err;
-  }
+    },
+    async () => {
+      const [row] = await tx
+        .insert(virtualAccounts)
+        .values({
+          id: randomUUID(),
+          partnerId: partner.id,
+          paymentId,
+          bank: bank.id,
+          partnerServiceId,
+          customerNo,
+          virtualAccountNo,
+          accountDigits: digits,
+          ...billFields(input),
+          status: "active",
+          additionalInfo: input.additionalInfo ?? null,
+        })
+        .returning();
+      return row!;
+    },
+    "duplicateVirtualAccount",
+  );
 }
 
 /** The partner's own VA by number (spaces as SNAP writes them or not), locked for change. */
@@ -143,13 +148,7 @@ export async function updateVa(ctx: GatewayContext, tx: Executor, partner: Partn
   const [row] = await tx
     .update(virtualAccounts)
     .set({
-      virtualAccountName: input.virtualAccountName,
-      virtualAccountEmail: input.virtualAccountEmail ?? null,
-      virtualAccountPhone: input.virtualAccountPhone ?? null,
-      trxId: input.trxId,
-      trxType: input.trxType,
-      amountMinor: input.amountMinor,
-      expiresAt: input.expiresAt,
+      ...billFields(input),
       additionalInfo: input.additionalInfo ?? va.additionalInfo,
       updatedAt: ctx.now(),
     })

@@ -43,6 +43,13 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     });
     return { ...paid.paymentLinkData, value: (paid.paymentLinkData.payment.content as { value: string }).value };
   }
+  /** The sandbox acquirer reports the link's QR (its reference label) with `status`, for the link's amount. */
+  const payQr = (link: { value: string; totalAmount: { value: string } }, status: "00" | "06") =>
+    simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
+      referenceNo: parseQris(link.value).referenceLabel!,
+      amount: link.totalAmount.value,
+      status,
+    });
   const inquire = (id: string) =>
     merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } }).then((r) => r.paymentLinkData);
 
@@ -91,7 +98,8 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     expect(va.headers["x-partner-id"]).toBe(srv.credentials.merchant.partnerId);
     expect(va.headers["channel-id"]).toBe("95221");
     // yyyy-MM-ddTHH:mm:ss.SSS+07:00, as on every /v1.0 answer (CONTRACT §2)
-    for (const r of [va, status]) expect(r.headers["x-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/);
+    for (const r of [va, status])
+      expect(r.headers["x-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/);
     expect(va.headers["x-external-id"]).not.toBe(status.headers["x-external-id"]);
     expect(va.json.virtualAccountData).toMatchObject({
       paidAmount: { value: link.totalAmount.value, currency: "IDR" },
@@ -168,22 +176,30 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
 
   it("refuses a QR amount tag 54 cannot carry with 4004701 Invalid Field Format amount, writing nothing", async () => {
     const ref = `QR-${randomUUID()}`;
-    const e = await snapError(merchant.generateQr({ partnerReferenceNo: ref, amount: { value: "99999999999.99", currency: "IDR" } }));
+    const e = await snapError(
+      merchant.generateQr({ partnerReferenceNo: ref, amount: { value: "99999999999.99", currency: "IDR" } }),
+    );
     expect(e).toEqual({ status: 400, code: "4004701", message: "Invalid Field Format amount" });
-    expect(await snapError(merchant.queryQr({ originalPartnerReferenceNo: ref, serviceCode: "47" }))).toMatchObject({ status: 404, code: "4045101" });
+    expect(await snapError(merchant.queryQr({ originalPartnerReferenceNo: ref, serviceCode: "47" }))).toMatchObject({
+      status: 404,
+      code: "4045101",
+    });
     // the same reference is still free, and the largest amount that fits (13 characters) is served
-    const ok = await merchant.generateQr({ partnerReferenceNo: ref, amount: { value: "9999999999.99", currency: "IDR" } });
-    expect(parseQris(ok.qrContent)).toMatchObject({ amountMinor: 999_999_999_999, postalCode: "10110", nmid: expect.stringMatching(/^ID\d{13}$/) });
+    const ok = await merchant.generateQr({
+      partnerReferenceNo: ref,
+      amount: { value: "9999999999.99", currency: "IDR" },
+    });
+    expect(parseQris(ok.qrContent)).toMatchObject({
+      amountMinor: 999_999_999_999,
+      postalCode: "10110",
+      nmid: expect.stringMatching(/^ID\d{13}$/),
+    });
   });
 
   it("rejects a link on QR status 06, lets the payer try again, and replays the first answer", async () => {
     const link = await linkWith("qr", "qris");
     const ref = parseQris(link.value).referenceLabel!;
-    const fail = await simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
-      referenceNo: ref,
-      amount: link.totalAmount.value,
-      status: "06",
-    });
+    const fail = await payQr(link, "06");
     expect(fail.status).toBe(200);
     const rejected = await inquire(link.paymentLinkId);
     expect(rejected.paymentFlagStatus).toBe("01");
@@ -269,12 +285,7 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     await expect
       .poll(async () => (await inquire(link.paymentLinkId)).paymentFlagStatus, { timeout: 6000, interval: 250 })
       .toBe("03");
-    const ref = parseQris(link.value).referenceLabel!;
-    const res = await simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
-      referenceNo: ref,
-      amount: link.totalAmount.value,
-      status: "00",
-    });
+    const res = await payQr(link, "00");
     expect(res.status).toBe(200);
     expect((await inquire(link.paymentLinkId)).paymentFlagStatus).toBe("00");
     const got = await receiver.waitFor((all) => all.some((r) => r.json.paymentLinkId === link.paymentLinkId));
@@ -367,11 +378,7 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
               virtualAccountNo: l.value,
               amount: l.totalAmount.value,
             })
-          : simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
-              referenceNo: parseQris(l.value).referenceLabel!,
-              amount: l.totalAmount.value,
-              status: "00",
-            }),
+          : payQr(l, "00"),
       ),
     );
     expect(res.map((r) => r.status)).toEqual(links.map(() => 200));

@@ -2,12 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
 import { formatJakarta } from "@/lib/contract/time";
 
-/** A valid Create Payment Link body; override what a test is about. */
-export function linkRequest(overrides: Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & { additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]> } = {}): CreatePaymentLinkRequest {
-  const { additionalInfo, ...rest } = overrides;
+export type LinkOverrides = Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & {
+  additionalInfo?: Partial<CreatePaymentLinkRequest["additionalInfo"]>;
+  /** Sets expiredDate this many seconds from now. */
+  expiresInSeconds?: number;
+};
+
+/** A valid Create Payment Link body; override what a test is about (the API and browser suites alike). */
+export function linkRequest(overrides: LinkOverrides = {}): CreatePaymentLinkRequest {
+  const { additionalInfo, expiresInSeconds, ...rest } = overrides;
   return {
     partnerReferenceNo: `INV-${randomUUID()}`,
     trxId: `TRX-${randomUUID().slice(0, 8)}`,
+    ...(expiresInSeconds ? { expiredDate: inSeconds(expiresInSeconds) } : {}),
     ...rest,
     additionalInfo: {
       invoiceTitle: "Kopi order",
@@ -25,7 +32,13 @@ export function linkRequest(overrides: Omit<Partial<CreatePaymentLinkRequest>, "
         lastName: "Santoso",
         email: "budi@example.co.id",
         phoneNumber: "+628111111111",
-        billingAddress: { address: "Jl. Sudirman 1", city: "Jakarta", postalCode: "10220", countryCode: "ID", province: "DKI Jakarta" },
+        billingAddress: {
+          address: "Jl. Sudirman 1",
+          city: "Jakarta",
+          postalCode: "10220",
+          countryCode: "ID",
+          province: "DKI Jakarta",
+        },
       },
       ...additionalInfo,
     },

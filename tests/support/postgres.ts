@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./production-server";
 
 /**
  * A throwaway PostgreSQL cluster in a temp dir, for the storage tests. The server binaries
@@ -15,19 +15,15 @@ export interface Cluster {
 }
 
 function findBin(name: string): string {
-  const dirs = [process.env.PG_BIN, "/usr/local/bin", "/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"];
+  const dirs = [
+    process.env.PG_BIN,
+    "/usr/local/bin",
+    "/usr/lib/postgresql/15/bin",
+    "/usr/lib/postgresql/16/bin",
+    "/usr/lib/postgresql/17/bin",
+  ];
   for (const dir of dirs) if (dir && fs.existsSync(path.join(dir, name))) return path.join(dir, name);
   throw new Error(`PostgreSQL binary ${name} not found (set PG_BIN); the storage tests need a real server`);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function startCluster(): Promise<Cluster> {
@@ -47,8 +43,13 @@ export async function startCluster(): Promise<Cluster> {
   run(findBin("initdb"), ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
   run(findBin("pg_ctl"), [
-    "-D", dataDir, "-l", path.join(dir, "server.log"), "-w",
-    "-o", `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-o",
+    `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
     "start",
   ]);
   const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "@/lib/api/env";
+import { contentSecurityPolicy, securityHeaders } from "@/lib/ui/security-headers";
 
 /**
  * The API reference page at /docs: Scalar's standalone bundle from node_modules (never a CDN),
@@ -51,28 +52,11 @@ function script(cache = "no-cache"): Record<string, string> {
   };
 }
 
-/** The checkout's policy (lib/checkout/security-headers.ts), but inline styles allowed (see above). */
+/** The checkout's headers and policy (lib/ui/security-headers.ts), with the bundle's needs (see above). */
 export function docsHeaders(nonce: string): Record<string, string> {
-  const csp = [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-  return {
-    "Content-Security-Policy": csp,
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-  };
+  return securityHeaders(
+    contentSecurityPolicy(nonce, { inlineStyles: true, blobWorkers: true, nonceOnlyScripts: true }),
+  );
 }
 
 /** The standalone bundle is not in the package's exports: found beside its main entry. */
