@@ -39,7 +39,10 @@ function signedRequests(kit, { creds, token, body, count }) {
       "x-partner-id": creds.partnerId,
       "x-external-id": randomUUID(),
       "channel-id": creds.channelId,
-      "x-signature": kit.hmacSign(creds.clientSecret, kit.serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp })),
+      "x-signature": kit.hmacSign(
+        creds.clientSecret,
+        kit.serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp }),
+      ),
     };
   }
   return out;
@@ -84,16 +87,35 @@ export async function benchInquiry({ kit, server, log, seconds = 10, connections
   const body = JSON.stringify({ additionalInfo: { paymentLinkId: linkId } });
 
   // Warm-up (JIT, caches, pool connections) and a first idea of the rate.
-  const warm = await load(kit, { baseUrl: server.baseUrl, creds, token, body, seconds: 3, connections, expectedRps: 2000 });
+  const warm = await load(kit, {
+    baseUrl: server.baseUrl,
+    creds,
+    token,
+    body,
+    seconds: 3,
+    connections,
+    expectedRps: 2000,
+  });
   log(`  warm-up: ${Math.round(warm.result.requests.average)} req/s`);
-  const run = await load(kit, { baseUrl: server.baseUrl, creds, token, body, seconds, connections, expectedRps: Math.max(500, warm.result.requests.average) });
+  const run = await load(kit, {
+    baseUrl: server.baseUrl,
+    creds,
+    token,
+    body,
+    seconds,
+    connections,
+    expectedRps: Math.max(500, warm.result.requests.average),
+  });
   const r = run.result;
   const ok = run.statuses.get(200) ?? 0;
   const total = [...run.statuses.values()].reduce((a, b) => a + b, 0);
   if (ok !== total || r.errors || r.timeouts) {
-    throw new Error(`not every answer was 200: ${JSON.stringify(Object.fromEntries(run.statuses))}, errors ${r.errors}, timeouts ${r.timeouts}`);
+    throw new Error(
+      `not every answer was 200: ${JSON.stringify(Object.fromEntries(run.statuses))}, errors ${r.errors}, timeouts ${r.timeouts}`,
+    );
   }
-  if (run.signedLive) log(`  note: ${run.signedLive} requests were signed during the run (pool of ${run.pregenerated} ran out)`);
+  if (run.signedLive)
+    log(`  note: ${run.signedLive} requests were signed during the run (pool of ${run.pregenerated} ran out)`);
   return {
     requests: total,
     rps: total / (r.duration || seconds),
@@ -109,10 +131,22 @@ export async function benchInquiryCeiling({ kit, db, server, seconds = 10, conne
   if (db === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-ceiling-"));
     try {
-      return await kit.inquiryCeiling({ kind: "pglite", dataDir, durationMs: seconds * 1000, concurrency: connections });
+      return await kit.inquiryCeiling({
+        kind: "pglite",
+        dataDir,
+        durationMs: seconds * 1000,
+        concurrency: connections,
+      });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  return kit.inquiryCeiling({ kind: "postgres", dataDir: server.dataDir, databaseUrl: server.databaseUrl, durationMs: seconds * 1000, concurrency: connections, poolMax: 10 });
+  return kit.inquiryCeiling({
+    kind: "postgres",
+    dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
+    durationMs: seconds * 1000,
+    concurrency: connections,
+    poolMax: 10,
+  });
 }

@@ -13,7 +13,12 @@ import { fmt, percentile, runPool } from "./pool";
 /** Links settled one by one after the burst, for the at-rest callback delay. */
 const REST = 20;
 
-export async function benchNotifications(args: { baseUrl: string; credentials: SandboxCredentials & { checkout: ConstructorParameters<typeof GatewayClient>[1] }; log: (line: string) => void; links?: number }) {
+export async function benchNotifications(args: {
+  baseUrl: string;
+  credentials: SandboxCredentials & { checkout: ConstructorParameters<typeof GatewayClient>[1] };
+  log: (line: string) => void;
+  links?: number;
+}) {
   const { baseUrl, credentials, log } = args;
   const n = (args.links ?? 200) + REST;
   const received = new Map<string, number>();
@@ -48,7 +53,9 @@ export async function benchNotifications(args: { baseUrl: string; credentials: S
         },
       });
       const id = created.paymentLinkData.paymentLinkId;
-      const paid = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId: "bca" } } });
+      const paid = await checkout.payPaymentLink({
+        additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId: "bca" } },
+      });
       links.push({ id, va: (paid.paymentLinkData.payment.content as { value: string }).value, amount: "10000.00" });
     },
   });
@@ -67,7 +74,8 @@ export async function benchNotifications(args: { baseUrl: string; credentials: S
   });
   const waitForCallbacks = async () => {
     const deadline = Date.now() + 30_000;
-    while ([...settledAt.keys()].some((id) => !received.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while ([...settledAt.keys()].some((id) => !received.has(id)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
   };
   await waitForCallbacks();
   const delays = [...settledAt].filter(([id]) => received.has(id)).map(([id, t]) => received.get(id)! - t);
@@ -83,9 +91,19 @@ export async function benchNotifications(args: { baseUrl: string; credentials: S
   }
   receiver.close();
 
-  const health = await runPool({ concurrency: 32, durationMs: 3000, job: async () => void (await (await fetch(`${baseUrl}/api/health`)).text()) });
-  log(`notifications settled: ${fmt(result.perSecond)} /s (${result.done} of ${links.length}, ${result.errors} errors, 32 connections); latency p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms`);
-  log(`settlement → callback received, during the burst: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms (${delays.length} callbacks)`);
-  log(`settlement → callback received, at rest: p50 ${fmt(percentile(quiet, 50))} ms, p99 ${fmt(percentile(quiet, 99))} ms (${quiet.length} settlements one at a time)`);
+  const health = await runPool({
+    concurrency: 32,
+    durationMs: 3000,
+    job: async () => void (await (await fetch(`${baseUrl}/api/health`)).text()),
+  });
+  log(
+    `notifications settled: ${fmt(result.perSecond)} /s (${result.done} of ${links.length}, ${result.errors} errors, 32 connections); latency p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms`,
+  );
+  log(
+    `settlement → callback received, during the burst: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms (${delays.length} callbacks)`,
+  );
+  log(
+    `settlement → callback received, at rest: p50 ${fmt(percentile(quiet, 50))} ms, p99 ${fmt(percentile(quiet, 99))} ms (${quiet.length} settlements one at a time)`,
+  );
   log(`baseline GET /api/health: ${fmt(health.perSecond, 0)} /s, p99 ${fmt(health.p99)} ms (32 connections)`);
 }

@@ -1,5 +1,10 @@
 /** Run `count` jobs (or for `durationMs`) with `concurrency` workers; latencies in ms. */
-export async function runPool(opts: { concurrency: number; count?: number; durationMs?: number; job: (i: number) => Promise<void> }) {
+export async function runPool(opts: {
+  concurrency: number;
+  count?: number;
+  durationMs?: number;
+  job: (i: number) => Promise<void>;
+}) {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
@@ -20,7 +25,14 @@ export async function runPool(opts: { concurrency: number; count?: number; durat
   };
   await Promise.all(Array.from({ length: opts.concurrency }, worker));
   const seconds = (performance.now() - start) / 1000;
-  return { done: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    done: latencies.length,
+    errors,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 export function percentile(values: number[], p: number): number {

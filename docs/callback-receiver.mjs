@@ -44,7 +44,9 @@ http
         : event.virtualAccountData
           ? `VA ${event.virtualAccountData.virtualAccountNo.trim()} paid ${event.virtualAccountData.paidAmount.value}`
           : `QR ${event.originalReferenceNo} status ${event.latestTransactionStatus}`;
-      console.log(`signature OK ${req.url} delivery=${deliveryId}${duplicate ? " (duplicate, ignored)" : ""}: ${summary}`);
+      console.log(
+        `signature OK ${req.url} delivery=${deliveryId}${duplicate ? " (duplicate, ignored)" : ""}: ${summary}`,
+      );
       res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
     });
   })

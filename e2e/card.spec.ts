@@ -4,7 +4,11 @@ import { expect, expectNoAxeViolations, expectNoHorizontalOverflow, test, type L
 import { messages } from "./pages/checkout-page";
 
 /** CONTRACT §3 sandbox cards, typed as a payer types them. */
-const CARDS = { success: "4111 1111 1111 1111", declined: "4000 0000 0000 0002", threeDs: "4000 0000 0000 3220" } as const;
+const CARDS = {
+  success: "4111 1111 1111 1111",
+  declined: "4000 0000 0000 0002",
+  threeDs: "4000 0000 0000 3220",
+} as const;
 const CVC = "739";
 const digits = (s: string) => s.replace(/\D/g, "");
 
@@ -16,7 +20,10 @@ function recordRequests(page: Page): Request[] {
 }
 
 function cardCarriers(requests: Request[], pan: string) {
-  return requests.filter((r) => r.url().includes(digits(pan)) || (r.postData() ?? "").includes(digits(pan)) || (r.postData() ?? "").includes(pan));
+  return requests.filter(
+    (r) =>
+      r.url().includes(digits(pan)) || (r.postData() ?? "").includes(digits(pan)) || (r.postData() ?? "").includes(pan),
+  );
 }
 
 /** Phone width for Indonesian, desktop for English: both languages, both widths, one run each. */
@@ -30,7 +37,11 @@ for (const { lang, viewport } of CASES) {
   test.describe(`card (${lang}, ${viewport.width} px)`, () => {
     test.use({ viewport, locale: lang === "id" ? "id-ID" : "en-US" });
 
-    test("the success card pays the link; the number goes only to the gateway's confirm, never to a log line", async ({ page, gateway, checkoutPage }) => {
+    test("the success card pays the link; the number goes only to the gateway's confirm, never to a log line", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       const requests = recordRequests(page);
       await checkoutPage.open(link.paymentLinkUri);
@@ -46,11 +57,16 @@ for (const { lang, viewport } of CASES) {
       await expect(checkoutPage.paymentSection()).toContainText("•••• 1111");
       await expect(checkoutPage.paymentSection()).toContainText(m.Card.method);
       const paid = await gateway.inquiry(link.paymentLinkId);
-      expect(paid).toMatchObject({ paymentFlagStatus: "00", payment: { type: "cc", bank: "card", content: { value: "•••• 1111" } } });
+      expect(paid).toMatchObject({
+        paymentFlagStatus: "00",
+        payment: { type: "cc", bank: "card", content: { value: "•••• 1111" } },
+      });
 
       // Where the card number travelled: one POST, to the gateway's confirm endpoint.
       const carriers = cardCarriers(requests, CARDS.success);
-      expect(carriers.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual([expect.stringMatching(/^POST \/v1\/payment-intents\/[0-9a-f-]{36}\/confirm$/)]);
+      expect(carriers.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual([
+        expect.stringMatching(/^POST \/v1\/payment-intents\/[0-9a-f-]{36}\/confirm$/),
+      ]);
       expect(carriers[0]!.headers()["next-action"]).toBeUndefined();
       expect(requests.filter((r) => (r.postData() ?? "").includes(`"${CVC}"`))).toHaveLength(1);
       await expect.poll(() => fs.readFileSync(gateway.logFile, "utf8")).toContain(link.paymentLinkId);
@@ -60,14 +76,20 @@ for (const { lang, viewport } of CASES) {
       expect(log).not.toContain(`"${CVC}"`);
     });
 
-    test("a declined card rejects the attempt with the reason; another method still works", async ({ page, gateway, checkoutPage }) => {
+    test("a declined card rejects the attempt with the reason; another method still works", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseCard(lang);
       const form = await checkoutPage.fillCard(lang, { number: CARDS.declined, cvc: CVC });
       await form.getByRole("button", { name: /^(Pay|Bayar) / }).click();
       await expect(page.getByRole("heading", { name: m.Rejected.heading })).toBeVisible();
-      await expect(checkoutPage.paymentSection()).toContainText(m.Rejected.reason.replace("{reason}", lang === "en" ? "Rejected" : "Ditolak"));
+      await expect(checkoutPage.paymentSection()).toContainText(
+        m.Rejected.reason.replace("{reason}", lang === "en" ? "Rejected" : "Ditolak"),
+      );
       expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({ paymentFlagStatus: "01" });
       await expectNoAxeViolations(page, `card declined/${lang}`);
       await page.getByRole("link", { name: m.Rejected.tryAnother }).click();
@@ -76,29 +98,43 @@ for (const { lang, viewport } of CASES) {
     });
 
     for (const answer of ["approve", "decline"] as const) {
-      test(`3-D Secure: the bank's page in the payer's language, ${answer}, back to the checkout`, async ({ page, gateway, checkoutPage }) => {
+      test(`3-D Secure: the bank's page in the payer's language, ${answer}, back to the checkout`, async ({
+        page,
+        gateway,
+        checkoutPage,
+      }) => {
         const link = await gateway.createLink({ additionalInfo: { language: lang } });
         await checkoutPage.open(link.paymentLinkUri);
         await checkoutPage.chooseCard(lang);
         const form = await checkoutPage.fillCard(lang, { number: CARDS.threeDs, cvc: CVC });
         await form.getByRole("button", { name: /^(Pay|Bayar) / }).click();
 
-        await expect(page.getByRole("heading", { name: lang === "en" ? "Confirm this payment" : "Konfirmasi pembayaran ini" })).toBeVisible();
+        await expect(
+          page.getByRole("heading", { name: lang === "en" ? "Confirm this payment" : "Konfirmasi pembayaran ini" }),
+        ).toBeVisible();
         expect(new URL(page.url()).pathname).toMatch(/^\/v1\/payment-intents\/[0-9a-f-]{36}\/3ds$/);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(page.locator("main")).toContainText("•••• 3220");
         await expect(page.locator("main")).toContainText("300.500");
-        const button = { approve: lang === "en" ? "Approve" : "Setujui", decline: lang === "en" ? "Decline" : "Tolak" }[answer];
+        const button = { approve: lang === "en" ? "Approve" : "Setujui", decline: lang === "en" ? "Decline" : "Tolak" }[
+          answer
+        ];
         await page.getByRole("button", { name: button, exact: true }).click();
 
         await page.waitForURL((u) => u.pathname === `/pay/${link.paymentLinkId}`);
         const heading = answer === "approve" ? m.Paid.heading : m.Rejected.heading;
         await expect(page.getByRole("heading", { name: heading })).toBeVisible();
-        expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({ paymentFlagStatus: answer === "approve" ? "00" : "01" });
+        expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({
+          paymentFlagStatus: answer === "approve" ? "00" : "01",
+        });
       });
     }
 
-    test("inline errors for a bad number, a card outside the sandbox, an expired card and a missing CVC", async ({ page, gateway, checkoutPage }) => {
+    test("inline errors for a bad number, a card outside the sandbox, an expired card and a missing CVC", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       const requests = recordRequests(page);
       await checkoutPage.open(link.paymentLinkUri);
@@ -125,7 +161,10 @@ for (const { lang, viewport } of CASES) {
       await pay.click();
       await expect(form).toContainText(m.Card.errorTestCard);
       await expect(number).toHaveAttribute("aria-invalid", "true");
-      expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({ paymentFlagStatus: "02", payment: { type: "cc" } });
+      expect(await gateway.inquiry(link.paymentLinkId)).toMatchObject({
+        paymentFlagStatus: "02",
+        payment: { type: "cc" },
+      });
 
       // Corrected, the same form (and the same intent) goes through.
       await number.fill("");

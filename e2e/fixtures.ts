@@ -47,8 +47,12 @@ export const test = base.extend<{ checkoutPage: CheckoutPage }, { gateway: Gatew
     async ({}, use) => {
       const baseUrl = process.env.E2E_BASE_URL!;
       const dataDir = process.env.E2E_DATA_DIR!;
-      const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
-      const checkoutCreds = JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as SnapCredentials;
+      const credentials = JSON.parse(
+        fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"),
+      ) as SandboxCredentials;
+      const checkoutCreds = JSON.parse(
+        fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8"),
+      ) as SnapCredentials;
       const merchant = new GatewayClient(baseUrl, credentials.merchant);
       const checkout = new GatewayClient(baseUrl, checkoutCreds);
       await use({
@@ -62,13 +66,20 @@ export const test = base.extend<{ checkoutPage: CheckoutPage }, { gateway: Gatew
           return (await merchant.createPaymentLink(linkRequest(o))).paymentLinkData;
         },
         async payVa(link) {
-          const r = await simulateVaPayment(baseUrl, credentials.acquirer, { virtualAccountNo: content(link).value, amount: link.totalAmount.value });
+          const r = await simulateVaPayment(baseUrl, credentials.acquirer, {
+            virtualAccountNo: content(link).value,
+            amount: link.totalAmount.value,
+          });
           expect(r.status, JSON.stringify(r.reply)).toBe(200);
         },
         async settleQr(link, status) {
           const { parseQris } = await import("@/lib/qris");
           const referenceNo = parseQris(content(link).value).referenceLabel!;
-          const r = await simulateQrPayment(baseUrl, credentials.acquirer, { referenceNo, status, amount: link.totalAmount.value });
+          const r = await simulateQrPayment(baseUrl, credentials.acquirer, {
+            referenceNo,
+            status,
+            amount: link.totalAmount.value,
+          });
           expect(r.status, JSON.stringify(r.reply)).toBe(200);
         },
         async inquiry(id) {
@@ -88,12 +99,17 @@ export { expect };
 /** axe-core on the page as it is now: every rule axe runs by default, zero violations. */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
-  const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, `axe violations on ${what}`).toEqual([]);
 }
 
 /** Nothing wider than the viewport: a phone must never scroll sideways. */
 export async function expectNoHorizontalOverflow(page: Page, what: string): Promise<void> {
-  const { scroll, viewport } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const { scroll, viewport } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(scroll, `page wider than the viewport on ${what}`).toBeLessThanOrEqual(viewport);
 }

@@ -4,7 +4,11 @@ import { fill, messages } from "./pages/checkout-page";
 test.describe("VA copy buttons", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 375, height: 667 } });
 
-  test("copies the bare number (no SNAP padding, no grouping) and the plain amount, and announces each", async ({ page, gateway, checkoutPage }) => {
+  test("copies the bare number (no SNAP padding, no grouping) and the plain amount, and announces each", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
     const m = messages("en");
     const link = await gateway.createLink({ additionalInfo: { language: "en" } });
     await checkoutPage.open(link.paymentLinkUri);
@@ -23,7 +27,11 @@ test.describe("VA copy buttons", () => {
 });
 
 test.describe("switching method", () => {
-  test("a clear control, a sentence on the old VA, and the old VA retired by the switch", async ({ page, gateway, checkoutPage }) => {
+  test("a clear control, a sentence on the old VA, and the old VA retired by the switch", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
     const m = messages("id");
     const link = await gateway.createLink({ additionalInfo: { language: "id" } });
     await checkoutPage.open(link.paymentLinkUri);
@@ -60,7 +68,12 @@ test.describe("switching method", () => {
 });
 
 test.describe("language (CONTRACT §4 order)", () => {
-  test("the switcher changes the language on every state and the choice sticks in a cookie", async ({ page, gateway, checkoutPage, context }) => {
+  test("the switcher changes the language on every state and the choice sticks in a cookie", async ({
+    page,
+    gateway,
+    checkoutPage,
+    context,
+  }) => {
     const link = await gateway.createLink(); // no link language
     await checkoutPage.open(link.paymentLinkUri);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -74,7 +87,10 @@ test.describe("language (CONTRACT §4 order)", () => {
     await expect(page.getByRole("link", { name: "Bahasa Indonesia" })).toHaveAttribute("aria-current", "true");
   });
 
-  test("?lang beats the link's language, which beats the cookie, which beats Accept-Language", async ({ browser, gateway }) => {
+  test("?lang beats the link's language, which beats the cookie, which beats Accept-Language", async ({
+    browser,
+    gateway,
+  }) => {
     // Chromium sends Accept-Language from the context's locale
     const context = await browser.newContext({ locale: "id-ID" });
     const page = await context.newPage();
@@ -107,7 +123,11 @@ test.describe("language (CONTRACT §4 order)", () => {
 test.describe("layout stability", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test("the countdown, the deadline in the payer's zone and the late status poller shift nothing", async ({ page, gateway, checkoutPage }) => {
+  test("the countdown, the deadline in the payer's zone and the late status poller shift nothing", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
     const link = await gateway.createLink({ additionalInfo: { language: "en" } });
     await checkoutPage.open(link.paymentLinkUri);
     await checkoutPage.chooseVa("BCA");
@@ -117,7 +137,8 @@ test.describe("layout stability", () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) total += e.value;
           }).observe({ type: "layout-shift", buffered: true });
           setTimeout(() => resolve(total), 3_500);
         }),

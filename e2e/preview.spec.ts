@@ -19,7 +19,10 @@ test.describe("merchant preview", () => {
   test("needs the merchant's secret key; a wrong key is refused", async ({ page, gateway }) => {
     const m = messages("en");
     const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    const previewUrl = link.paymentLinkUri.replace(`/pay/${link.paymentLinkId}?`, `/pay/${link.paymentLinkId}/preview?`);
+    const previewUrl = link.paymentLinkUri.replace(
+      `/pay/${link.paymentLinkId}?`,
+      `/pay/${link.paymentLinkId}/preview?`,
+    );
     await page.goto(previewUrl);
     expect(page.url()).toBe(`${gateway.baseUrl}/pay/${link.paymentLinkId}/preview`);
     await expect(page.getByRole("heading", { name: m.Preview.signInHeading })).toBeVisible();
@@ -34,16 +37,26 @@ test.describe("merchant preview", () => {
   });
 
   for (const lang of ["en", "id"] as const) {
-    test(`renders every state from a real link with the banner and nothing payable (${lang})`, async ({ page, gateway }) => {
+    test(`renders every state from a real link with the banner and nothing payable (${lang})`, async ({
+      page,
+      gateway,
+    }) => {
       const m = messages(lang);
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
-      await page.goto(link.paymentLinkUri.replace(`/pay/${link.paymentLinkId}?`, `/pay/${link.paymentLinkId}/preview?`));
+      await page.goto(
+        link.paymentLinkUri.replace(`/pay/${link.paymentLinkId}?`, `/pay/${link.paymentLinkId}/preview?`),
+      );
       await page.getByLabel(m.Preview.secretKey).fill(gateway.credentials.merchant.secretKey);
       await page.getByRole("button", { name: m.Preview.signIn }).click();
       await expect(page.getByText(m.Preview.banner)).toBeVisible();
       for (const state of PREVIEW_STATES) {
-        await page.getByRole("navigation", { name: m.Preview.state }).getByRole("link", { name: m.Preview.states[state] }).click();
-        await expect(page.getByRole("navigation", { name: m.Preview.state }).getByRole("link", { name: m.Preview.states[state] })).toHaveAttribute("aria-current", "page");
+        await page
+          .getByRole("navigation", { name: m.Preview.state })
+          .getByRole("link", { name: m.Preview.states[state] })
+          .click();
+        await expect(
+          page.getByRole("navigation", { name: m.Preview.state }).getByRole("link", { name: m.Preview.states[state] }),
+        ).toHaveAttribute("aria-current", "page");
         await expect(page.getByText(m.Preview.banner)).toBeVisible();
         await expect(page.getByRole("heading", { name: HEADINGS(lang)[state], exact: true })).toBeVisible();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kopi order");

@@ -4,7 +4,11 @@ import { messages } from "./pages/checkout-page";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
-  test("a right secret becomes an HttpOnly SameSite=Lax cookie for /pay/{id}; the URL loses the secret; reload works", async ({ page, gateway, context }) => {
+  test("a right secret becomes an HttpOnly SameSite=Lax cookie for /pay/{id}; the URL loses the secret; reload works", async ({
+    page,
+    gateway,
+    context,
+  }) => {
     const link = await gateway.createLink();
     const secret = new URL(link.paymentLinkUri).searchParams.get("secret")!;
     const redirects: number[] = [];
@@ -33,7 +37,11 @@ test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
     expect(res!.status()).toBe(404);
   });
 
-  test("wrong secret, missing or wrong cookie, unknown link: one 404, same status and body", async ({ request, gateway, page }) => {
+  test("wrong secret, missing or wrong cookie, unknown link: one 404, same status and body", async ({
+    request,
+    gateway,
+    page,
+  }) => {
     const link = await gateway.createLink();
     const other = await gateway.createLink();
     // a real cookie, for the other link: it must not open this one
@@ -56,8 +64,16 @@ test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
     ];
     const answers = await Promise.all(
       cases.map(async ({ url, cookie }) => {
-        const res = await request.get(url, { maxRedirects: 0, headers: { "Accept-Language": "en", ...(cookie ? { Cookie: cookie } : {}) } });
-        return { url: `${url} ${cookie ?? ""}`, status: res.status(), body: await res.text(), setCookie: res.headers()["set-cookie"] ?? null };
+        const res = await request.get(url, {
+          maxRedirects: 0,
+          headers: { "Accept-Language": "en", ...(cookie ? { Cookie: cookie } : {}) },
+        });
+        return {
+          url: `${url} ${cookie ?? ""}`,
+          status: res.status(),
+          body: await res.text(),
+          setCookie: res.headers()["set-cookie"] ?? null,
+        };
       }),
     );
     const urls = cases.map((c) => c.url);
@@ -71,13 +87,19 @@ test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(messages("en").NotFound.heading);
   });
 
-  test("security headers on the page, the redirect, the 404 and the QR download", async ({ request, gateway, page }) => {
+  test("security headers on the page, the redirect, the 404 and the QR download", async ({
+    request,
+    gateway,
+    page,
+  }) => {
     const link = await gateway.createLink();
     await page.goto(link.paymentLinkUri);
     const cookie = (await page.context().cookies()).find((c) => c.name === "nusapay_link")!;
     const responses = {
       redirect: await request.get(link.paymentLinkUri, { maxRedirects: 0 }),
-      page: await request.get(`${gateway.baseUrl}/pay/${link.paymentLinkId}`, { headers: { Cookie: `nusapay_link=${cookie.value}` } }),
+      page: await request.get(`${gateway.baseUrl}/pay/${link.paymentLinkId}`, {
+        headers: { Cookie: `nusapay_link=${cookie.value}` },
+      }),
       notFound: await request.get(`${gateway.baseUrl}/pay/${UNKNOWN}`),
     };
     expect(responses.redirect.status()).toBe(303);
@@ -106,6 +128,7 @@ test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
     // demo links on purpose; it is not a log line).
     const lines = log.split("\n").filter((l) => l.startsWith("{"));
     expect(lines.length).toBeGreaterThan(0);
-    for (const d of gateway.credentials.demoLinks) for (const l of lines) expect(l).not.toContain(secretOf(d.paymentLinkUri));
+    for (const d of gateway.credentials.demoLinks)
+      for (const l of lines) expect(l).not.toContain(secretOf(d.paymentLinkUri));
   });
 });

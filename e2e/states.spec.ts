@@ -22,7 +22,14 @@ for (const { lang, vp } of MATRIX) {
       const invoice = page.getByRole("region", { name: m.Invoice.heading });
       await expect(invoice.getByRole("row", { name: /Gayo Arabica/ })).toContainText("2 × Rp");
       await expect(invoice.getByRole("row", { name: /Voucher/ })).toContainText(m.Invoice.discount);
-      expect(nbsp(await invoice.getByRole("row", { name: /Voucher/ }).getByRole("cell").textContent())).toBe("-Rp 20.000");
+      expect(
+        nbsp(
+          await invoice
+            .getByRole("row", { name: /Voucher/ })
+            .getByRole("cell")
+            .textContent(),
+        ),
+      ).toBe("-Rp 20.000");
       await expect(invoice.getByRole("row", { name: m.Invoice.subtotal })).toContainText("305.500");
       // groups in the payer's language, inactive ones with the gateway's reason
       await expect(page.getByRole("heading", { name: m.Methods.heading })).toBeVisible();
@@ -36,7 +43,11 @@ for (const { lang, vp } of MATRIX) {
       await expect(wallet.getByRole("button")).toHaveCount(0);
       await expect(wallet.getByRole("radio")).toHaveCount(0);
       // the card group is offered
-      await expect(checkoutPage.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit").getByRole("button", { name: lang === "en" ? "Pay by card" : "Bayar dengan kartu" })).toBeEnabled();
+      await expect(
+        checkoutPage
+          .group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit")
+          .getByRole("button", { name: lang === "en" ? "Pay by card" : "Bayar dengan kartu" }),
+      ).toBeEnabled();
       // customer detail: a disclosure on phones, open on wide screens
       const email = page.getByText(link.additionalInfo.customerDetail.email).filter({ visible: true });
       if (vp.width < 900) {
@@ -49,7 +60,11 @@ for (const { lang, vp } of MATRIX) {
       await expectNoAxeViolations(page, `open/${lang}/${vp.name}`);
     });
 
-    test("VA: number grouped, amount, steps per channel; reopening shows the same number", async ({ page, gateway, checkoutPage }) => {
+    test("VA: number grouped, amount, steps per channel; reopening shows the same number", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseVa("BNI");
@@ -66,7 +81,11 @@ for (const { lang, vp } of MATRIX) {
       await expect(checkoutPage.vaNumber()).toHaveText(digits.replace(/(.{4})(?=.)/g, "$1 "));
     });
 
-    test("QRIS: server SVG above the fold, decodes to a payload whose CRC checks and whose amount is the total", async ({ page, gateway, checkoutPage }) => {
+    test("QRIS: server SVG above the fold, decodes to a payload whose CRC checks and whose amount is the total", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseQr();
@@ -83,7 +102,10 @@ for (const { lang, vp } of MATRIX) {
       expect(parsed.amountMinor).toBe(30_050_000);
       expect(parsed.merchantName).toBe("Toko Kopi Nusantara");
       await expect(page.getByText(m.Qr.scanHint)).toBeVisible();
-      await expect(page.getByRole("link", { name: m.Qr.download })).toHaveAttribute("href", `/pay/${link.paymentLinkId}/qr.png`);
+      await expect(page.getByRole("link", { name: m.Qr.download })).toHaveAttribute(
+        "href",
+        `/pay/${link.paymentLinkId}/qr.png`,
+      );
       await expectNoAxeViolations(page, `qr/${lang}/${vp.name}`);
       const download = await page.request.get(`${gateway.baseUrl}/pay/${link.paymentLinkId}/qr.png`);
       expect(download.headers()["content-type"]).toBe("image/png");
@@ -91,7 +113,11 @@ for (const { lang, vp } of MATRIX) {
       expect(jsQR(new Uint8ClampedArray(fromPng.data), fromPng.width, fromPng.height)?.data).toBe(decoded!.data);
     });
 
-    test("paid: the receipt appears within 2 s of the settlement, without a reload", async ({ page, gateway, checkoutPage }) => {
+    test("paid: the receipt appears within 2 s of the settlement, without a reload", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseVa("BCA");
@@ -106,7 +132,9 @@ for (const { lang, vp } of MATRIX) {
       await expect(receipt).toContainText(fill(m.Va.title, { bank: "BCA" }));
       expect(nbsp(await receipt.textContent())).toContain(TOTAL_TEXT);
       await expect(receipt).toContainText(link.partnerReferenceNo);
-      await expect(receipt.getByRole("link", { name: fill(m.Paid.returnToMerchant, { merchant: "Toko Kopi Nusantara" }) })).toHaveAttribute("href", "https://merchant.example/thanks");
+      await expect(
+        receipt.getByRole("link", { name: fill(m.Paid.returnToMerchant, { merchant: "Toko Kopi Nusantara" }) }),
+      ).toHaveAttribute("href", "https://merchant.example/thanks");
       await expect(page.getByRole("timer")).toHaveCount(0);
       await expectNoAxeViolations(page, `paid/${lang}/${vp.name}`);
     });
@@ -117,14 +145,20 @@ for (const { lang, vp } of MATRIX) {
       await checkoutPage.chooseQr();
       await gateway.settleQr(await gateway.inquiry(link.paymentLinkId), "06");
       await expect(page.getByRole("heading", { name: m.Rejected.heading })).toBeVisible({ timeout: 3_000 });
-      await expect(checkoutPage.paymentSection()).toContainText(fill(m.Rejected.reason, { reason: lang === "en" ? "Rejected" : "Ditolak" }));
+      await expect(checkoutPage.paymentSection()).toContainText(
+        fill(m.Rejected.reason, { reason: lang === "en" ? "Rejected" : "Ditolak" }),
+      );
       await expectNoAxeViolations(page, `rejected/${lang}/${vp.name}`);
       await page.getByRole("link", { name: m.Rejected.tryAnother }).click();
       await checkoutPage.chooseVa("BRI");
       await expect(checkoutPage.vaNumber()).toBeVisible();
     });
 
-    test("expired: the VA disappears and the expired view shows without a reload", async ({ page, gateway, checkoutPage }) => {
+    test("expired: the VA disappears and the expired view shows without a reload", async ({
+      page,
+      gateway,
+      checkoutPage,
+    }) => {
       const link = await gateway.createLink({ additionalInfo: { language: lang }, expiresInSeconds: 7 });
       await checkoutPage.open(link.paymentLinkUri);
       await checkoutPage.chooseVa("Mandiri");
@@ -133,7 +167,9 @@ for (const { lang, vp } of MATRIX) {
       await expect(page.getByRole("heading", { name: m.Expired.heading })).toBeVisible({ timeout: 10_000 });
       await expect(checkoutPage.vaNumber()).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-      await expect(checkoutPage.paymentSection()).toContainText(fill(m.Expired.alreadyPaid, { merchant: "Toko Kopi Nusantara", reference: link.partnerReferenceNo }));
+      await expect(checkoutPage.paymentSection()).toContainText(
+        fill(m.Expired.alreadyPaid, { merchant: "Toko Kopi Nusantara", reference: link.partnerReferenceNo }),
+      );
       await expectNoAxeViolations(page, `expired/${lang}/${vp.name}`);
     });
 

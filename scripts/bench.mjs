@@ -116,7 +116,12 @@ try {
       });
 
       log("Merchant console (issue 11)…");
-      const consoleRows = await kit.benchConsole({ baseUrl: server.baseUrl, credentials: server.credentials, log: (l) => log(`  ${l}`), links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000) });
+      const consoleRows = await kit.benchConsole({
+        baseUrl: server.baseUrl,
+        credentials: server.credentials,
+        log: (l) => log(`  ${l}`),
+        links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000),
+      });
       for (const r of consoleRows) rows.push({ db, ...r });
 
       if (checkoutModule?.benchCheckout) {

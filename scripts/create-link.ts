@@ -26,15 +26,23 @@ try {
       invoiceSubTitle: "Order from the example script",
       itemDetails: [{ name: "Gayo Arabica 250 g", price: "125000.00", quantity: 2 }],
       customFees: [{ text: "Shipping", value: "15000.00" }],
-      customerDetail: { firstName: "Budi", lastName: "Santoso", email: "budi@example.co.id", phoneNumber: "+628111111111" },
+      customerDetail: {
+        firstName: "Budi",
+        lastName: "Santoso",
+        email: "budi@example.co.id",
+        phoneNumber: "+628111111111",
+      },
       expiryMinutes: 60,
       language: "id",
     },
   });
-  console.error(`Created ${link.paymentLinkId}: ${link.totalAmount.currency} ${link.totalAmount.value}, expires ${link.expiredDate}`);
+  console.error(
+    `Created ${link.paymentLinkId}: ${link.totalAmount.currency} ${link.totalAmount.value}, expires ${link.expiredDate}`,
+  );
   console.log(link.paymentLinkUri);
 } catch (err) {
-  if (err instanceof SnapClientError) console.error(`The gateway refused: ${err.status} ${err.responseCode} ${err.responseMessage}`);
+  if (err instanceof SnapClientError)
+    console.error(`The gateway refused: ${err.status} ${err.responseCode} ${err.responseMessage}`);
   else console.error(`Could not reach the gateway at ${client.snap.baseUrl}: ${(err as Error).message}`);
   process.exit(1);
 }

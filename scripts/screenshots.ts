@@ -17,19 +17,30 @@ const DESKTOP = { width: 1280, height: 800 };
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const server = await startProductionServer({ LOG_LEVEL: "warn" });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
-    const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as SandboxCredentials;
+    const creds = JSON.parse(
+      fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8"),
+    ) as SandboxCredentials;
     const merchant = new GatewayClient(server.baseUrl, creds.merchant);
     const link = async (lang: "en" | "id", expiresInSeconds?: number) =>
-      (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: lang }, ...(expiresInSeconds ? { expiresInSeconds } : {}) }))).paymentLinkData;
-    const inquiry = async (id: string) => (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } })).paymentLinkData;
+      (
+        await merchant.createPaymentLink(
+          linkRequest({ additionalInfo: { language: lang }, ...(expiresInSeconds ? { expiresInSeconds } : {}) }),
+        )
+      ).paymentLinkData;
+    const inquiry = async (id: string) =>
+      (await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } })).paymentLinkData;
     const shoot = async (page: Page, name: string, fullPage = true) => {
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
       console.log(`docs/screenshots/${name}.png`);
     };
-    const session = async (viewport: { width: number; height: number }, locale: string) => (await browser.newContext({ viewport, locale, timezoneId: "Asia/Jakarta" })).newPage();
+    const session = async (viewport: { width: number; height: number }, locale: string) =>
+      (await browser.newContext({ viewport, locale, timezoneId: "Asia/Jakarta" })).newPage();
 
     for (const lang of ["en", "id"] as const) {
       const locale = lang === "id" ? "id-ID" : "en-US";
@@ -43,7 +54,10 @@ async function main() {
       await page.getByTestId("va-number").waitFor();
       await page.getByText(lang === "en" ? "Mobile banking" : "Mobile banking", { exact: true }).click();
       await shoot(page, `${lang}-va-phone`);
-      await simulateVaPayment(server.baseUrl, creds.acquirer, { virtualAccountNo: ((await inquiry(a.paymentLinkId)).payment.content as { value: string }).value, amount: a.totalAmount.value });
+      await simulateVaPayment(server.baseUrl, creds.acquirer, {
+        virtualAccountNo: ((await inquiry(a.paymentLinkId)).payment.content as { value: string }).value,
+        amount: a.totalAmount.value,
+      });
       await page.locator("[data-state=paid]").waitFor();
       await shoot(page, `${lang}-paid-phone`);
       // QR (above the fold: viewport-only shot) → rejected
@@ -52,8 +66,14 @@ async function main() {
       await page.locator("li[aria-labelledby^='group-']").nth(1).getByRole("button").click();
       await page.getByTestId("qr-svg").waitFor();
       await shoot(page, `${lang}-qr-phone`, false);
-      const ref = parseQris(((await inquiry(b.paymentLinkId)).payment.content as { value: string }).value).referenceLabel!;
-      await simulateQrPayment(server.baseUrl, creds.acquirer, { referenceNo: ref, status: "06", amount: b.totalAmount.value });
+      const ref = parseQris(
+        ((await inquiry(b.paymentLinkId)).payment.content as { value: string }).value,
+      ).referenceLabel!;
+      await simulateQrPayment(server.baseUrl, creds.acquirer, {
+        referenceNo: ref,
+        status: "06",
+        amount: b.totalAmount.value,
+      });
       await page.locator("[data-state=rejected]").waitFor();
       await shoot(page, `${lang}-rejected-phone`);
       // change method

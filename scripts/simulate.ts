@@ -23,7 +23,11 @@ const baseUrl = process.env.GATEWAY_BASE_URL ?? creds.baseUrl;
 const result =
   kind === "va"
     ? await simulateVaPayment(baseUrl, creds.acquirer, { virtualAccountNo: ref, amount, merchant: creds.merchant })
-    : await simulateQrPayment(baseUrl, creds.acquirer, { referenceNo: ref, status: kind === "qr" ? "00" : "06", merchant: creds.merchant });
+    : await simulateQrPayment(baseUrl, creds.acquirer, {
+        referenceNo: ref,
+        status: kind === "qr" ? "00" : "06",
+        merchant: creds.merchant,
+      });
 
 console.log("sent:");
 console.log(JSON.stringify(result.sent, null, 2));

@@ -5,7 +5,20 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the production build is made of (see `npm run build`). */
-const SOURCES = ["app", "components", "lib", "messages", "i18n", "public", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "scripts/build-server.mjs", "scripts/build-css.mjs"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "i18n",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "scripts/build-server.mjs",
+  "scripts/build-css.mjs",
+];
 
 function newestSource() {
   let newest = { mtimeMs: 0, file: "" };

@@ -40,7 +40,16 @@ export interface CheckoutClockProps {
  * the switch to "expired" without a reload) and the live status (event stream, polling as its
  * fallback) that refreshes the server page as soon as the link changes.
  */
-export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, live, labels, children }: CheckoutClockProps) {
+export function CheckoutClock({
+  linkId,
+  expiresAt,
+  serverNow,
+  poll,
+  paymentKey,
+  live,
+  labels,
+  children,
+}: CheckoutClockProps) {
   const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
@@ -67,7 +76,15 @@ export function CheckoutClock({ linkId, expiresAt, serverNow, poll, paymentKey, 
   return (
     <ClockContext.Provider value={{ offset, expiresAt, expired }}>
       {children}
-      {poll && !expired ? <StatusPoller linkId={linkId} paymentKey={paymentKey} live={live} unavailable={labels.unavailable} onServerTime={setOffset} /> : null}
+      {poll && !expired ? (
+        <StatusPoller
+          linkId={linkId}
+          paymentKey={paymentKey}
+          live={live}
+          unavailable={labels.unavailable}
+          onServerTime={setOffset}
+        />
+      ) : null}
     </ClockContext.Provider>
   );
 }

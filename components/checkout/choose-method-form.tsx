@@ -17,7 +17,15 @@ export interface ChooseMethodFormProps {
 }
 
 /** One method group's form: works as a plain form post, and shows refusals in place with JS. */
-export function ChooseMethodForm({ linkId, groupId, lang, buttonText, workingText, disabled, children }: ChooseMethodFormProps) {
+export function ChooseMethodForm({
+  linkId,
+  groupId,
+  lang,
+  buttonText,
+  workingText,
+  disabled,
+  children,
+}: ChooseMethodFormProps) {
   const router = useRouter();
   const { chooseMethod } = useCheckoutActions();
   const [state, action, pending] = useActionState<ChooseResult, FormData>(chooseMethod, { ok: true });

@@ -9,7 +9,17 @@ import type { Locale } from "@/lib/i18n/locale";
  * `tz` cookie, else Asia/Jakarta); the browser corrects it if needed and remembers its zone
  * so the next render is right from the first byte.
  */
-export function LocalTime({ iso, locale, serverZone, initialText }: { iso: string; locale: Locale; serverZone: string; initialText: string }) {
+export function LocalTime({
+  iso,
+  locale,
+  serverZone,
+  initialText,
+}: {
+  iso: string;
+  locale: Locale;
+  serverZone: string;
+  initialText: string;
+}) {
   const [text, setText] = useState(initialText);
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -8,11 +8,16 @@ const cache = new Map<string, Messages>();
 
 /** The app's own message files: tests find controls by the words a payer reads. */
 export function messages(lang: "en" | "id"): Messages {
-  if (!cache.has(lang)) cache.set(lang, JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../messages/${lang}.json`), "utf8")) as Messages);
+  if (!cache.has(lang))
+    cache.set(
+      lang,
+      JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../messages/${lang}.json`), "utf8")) as Messages,
+    );
   return cache.get(lang)!;
 }
 
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 
 /** Page object for /pay/{id}: role locators in the payer's language. */
 export class CheckoutPage {
@@ -33,7 +38,9 @@ export class CheckoutPage {
   }
 
   group(title: string): Locator {
-    return this.page.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
+    return this.page
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
   }
 
   async chooseVa(bank: string) {
@@ -51,7 +58,9 @@ export class CheckoutPage {
   /** Choose the card method; the card form replaces the picker. */
   async chooseCard(lang: "en" | "id") {
     const m = messages(lang);
-    await this.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit").getByRole("button").click();
+    await this.group(lang === "en" ? "Credit / Debit Card" : "Kartu Kredit / Debit")
+      .getByRole("button")
+      .click();
     await this.page.getByRole("form", { name: m.Card.heading }).waitFor();
   }
 

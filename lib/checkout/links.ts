@@ -10,14 +10,16 @@ import { safeEqual, secretOfUri, sessionToken, SESSION_COOKIE } from "./session"
 /** One Inquiry per request, however many server components ask (layout, page, metadata). */
 export const loadLink = cache(inquireLink);
 
-export const loadMethods = cache(async (link: Pick<PaymentLinkData, "paymentLinkId" | "partnerReferenceNo" | "trxId">): Promise<MethodGroup[]> => {
-  const res = await checkoutGateway().paymentLinkMethods({
-    partnerReferenceNo: link.partnerReferenceNo,
-    trxId: link.trxId,
-    additionalInfo: { paymentLinkId: link.paymentLinkId },
-  });
-  return res.paymentLinkPaymentMethod.additionalInfo.paymentMethod;
-});
+export const loadMethods = cache(
+  async (link: Pick<PaymentLinkData, "paymentLinkId" | "partnerReferenceNo" | "trxId">): Promise<MethodGroup[]> => {
+    const res = await checkoutGateway().paymentLinkMethods({
+      partnerReferenceNo: link.partnerReferenceNo,
+      trxId: link.trxId,
+      additionalInfo: { paymentLinkId: link.paymentLinkId },
+    });
+    return res.paymentLinkPaymentMethod.additionalInfo.paymentMethod;
+  },
+);
 
 /** The cookie value a payer holding this link's secret was given. */
 export function expectedSession(link: PaymentLinkData): string | null {

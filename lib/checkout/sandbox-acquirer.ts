@@ -50,7 +50,11 @@ import type { SimulatedOutcome } from "./action-results";
  */
 export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
   const type = link.payment.type;
-  return link.paymentFlagStatus === "02" && link.payment.content !== "" && (type === "qr" || (type === "va" && outcome === "pay"));
+  return (
+    link.paymentFlagStatus === "02" &&
+    link.payment.content !== "" &&
+    (type === "qr" || (type === "va" && outcome === "pay"))
+  );
 }
 
 /** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
@@ -60,13 +64,20 @@ export async function simulateLinkPayment(
   outcome: SimulatedOutcome,
 ): Promise<SimulationResult<unknown> & { path: string }> {
   const content = link.payment.content;
-  if (!simulatable(link, outcome) || content === "") throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
+  if (!simulatable(link, outcome) || content === "")
+    throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
   const base = gatewayBaseUrl();
   if (link.payment.type === "va") {
-    return { path: NOTIFICATION_PATHS.va, ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })) };
+    return {
+      path: NOTIFICATION_PATHS.va,
+      ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })),
+    };
   }
   const referenceNo = parseQris(content.value).referenceLabel;
   if (!referenceNo) throw new Error("QR without a reference label");
   const status = outcome === "pay" ? "00" : "06";
-  return { path: NOTIFICATION_PATHS.qr, ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })) };
+  return {
+    path: NOTIFICATION_PATHS.qr,
+    ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })),
+  };
 }

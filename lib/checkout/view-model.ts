@@ -10,7 +10,10 @@ export function contentOf(link: Pick<PaymentLinkData, "payment">): PaymentConten
   return c === "" ? null : c;
 }
 
-export function viewOf(link: Pick<PaymentLinkData, "paymentFlagStatus" | "payment" | "expiredDate">, nowMs: number): CheckoutView {
+export function viewOf(
+  link: Pick<PaymentLinkData, "paymentFlagStatus" | "payment" | "expiredDate">,
+  nowMs: number,
+): CheckoutView {
   switch (link.paymentFlagStatus) {
     case "00":
       return "paid";

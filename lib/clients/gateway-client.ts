@@ -5,9 +5,28 @@ import {
   type LinkLookupRequest,
   type PayPaymentLinkRequest,
 } from "@/lib/contract/payment-link";
-import { GenerateQrResponse, QrNotifyResponse, QueryQrResponse, type GenerateQrRequest, type QrPaymentNotification, type QueryQrRequest } from "@/lib/contract/qr";
-import { VaDataResponse, VaPaymentResponse, VaStatusResponse, type CreateVaRequest, type VaKey, type VaPaymentNotification } from "@/lib/contract/va";
-import { TransactionDetailResponse, TransactionListResponse, type TransactionDetailRequest, type TransactionListQuery } from "@/lib/contract/account";
+import {
+  GenerateQrResponse,
+  QrNotifyResponse,
+  QueryQrResponse,
+  type GenerateQrRequest,
+  type QrPaymentNotification,
+  type QueryQrRequest,
+} from "@/lib/contract/qr";
+import {
+  VaDataResponse,
+  VaPaymentResponse,
+  VaStatusResponse,
+  type CreateVaRequest,
+  type VaKey,
+  type VaPaymentNotification,
+} from "@/lib/contract/va";
+import {
+  TransactionDetailResponse,
+  TransactionListResponse,
+  type TransactionDetailRequest,
+  type TransactionListQuery,
+} from "@/lib/contract/account";
 import { CardPayResponse, type CardPayRequest } from "@/lib/contract/card-pay";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
@@ -77,8 +96,17 @@ export class GatewayClient {
 
   /** GET with the filters in the query string (signed as sent, query included). */
   transactionList(query: TransactionListQuery = {}) {
-    const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
-    return this.snap.call("GET", `/v1.0/transaction-history-list${qs ? `?${qs}` : ""}`, undefined, TransactionListResponse);
+    const qs = new URLSearchParams(
+      Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ).toString();
+    return this.snap.call(
+      "GET",
+      `/v1.0/transaction-history-list${qs ? `?${qs}` : ""}`,
+      undefined,
+      TransactionListResponse,
+    );
   }
 
   transactionDetail(req: TransactionDetailRequest) {

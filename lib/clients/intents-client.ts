@@ -28,16 +28,29 @@ export class IntentsClient {
       headers: { "Content-Type": "application/json", "X-Secret-Key": this.secretKey, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await res.json().catch(() => null)) as { error?: { type: string; code: string; message: string; param: string | null } } | null;
+    const json = (await res.json().catch(() => null)) as {
+      error?: { type: string; code: string; message: string; param: string | null };
+    } | null;
     if (!res.ok || !json || json.error) {
       const e = json?.error;
-      throw new IntentsClientError(res.status, e?.type ?? "api_error", e?.code ?? "unknown", e?.message ?? `HTTP ${res.status}`, e?.param ?? null);
+      throw new IntentsClientError(
+        res.status,
+        e?.type ?? "api_error",
+        e?.code ?? "unknown",
+        e?.message ?? `HTTP ${res.status}`,
+        e?.param ?? null,
+      );
     }
     return PaymentIntent.parse(json);
   }
 
   create(req: CreateIntentRequest, opts: { idempotencyKey?: string } = {}) {
-    return this.send("POST", "/v1/payment-intents", req, opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {});
+    return this.send(
+      "POST",
+      "/v1/payment-intents",
+      req,
+      opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {},
+    );
   }
 
   retrieve(id: string) {
@@ -45,6 +58,11 @@ export class IntentsClient {
   }
 
   cancel(id: string, opts: { idempotencyKey?: string } = {}) {
-    return this.send("POST", `/v1/payment-intents/${encodeURIComponent(id)}/cancel`, undefined, opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {});
+    return this.send(
+      "POST",
+      `/v1/payment-intents/${encodeURIComponent(id)}/cancel`,
+      undefined,
+      opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {},
+    );
   }
 }

@@ -19,7 +19,8 @@ async function send<T>(call: () => Promise<unknown>, sent: T): Promise<Simulatio
     return { sent, status: 200, reply: await call() };
   } catch (err) {
     const e = err as { status?: number; responseCode?: string; responseMessage?: string };
-    if (typeof e.status === "number") return { sent, status: e.status, reply: { responseCode: e.responseCode, responseMessage: e.responseMessage } };
+    if (typeof e.status === "number")
+      return { sent, status: e.status, reply: { responseCode: e.responseCode, responseMessage: e.responseMessage } };
     throw err;
   }
 }
@@ -37,7 +38,11 @@ export async function simulateVaPayment(
   if (!amount) {
     if (!args.merchant) throw new Error("amount or merchant credentials needed");
     const { partnerServiceId, customerNo } = splitVaNumber(args.virtualAccountNo);
-    const res = await new GatewayClient(baseUrl, args.merchant).inquiryVa({ partnerServiceId, customerNo, virtualAccountNo: args.virtualAccountNo });
+    const res = await new GatewayClient(baseUrl, args.merchant).inquiryVa({
+      partnerServiceId,
+      customerNo,
+      virtualAccountNo: args.virtualAccountNo,
+    });
     amount = res.virtualAccountData.totalAmount.value;
   }
   const body = vaNotification({ ...args, amount });
@@ -53,7 +58,10 @@ export async function simulateQrPayment(
   let amount = args.amount;
   if (!amount) {
     if (!args.merchant) throw new Error("amount or merchant credentials needed");
-    const res = await new GatewayClient(baseUrl, args.merchant).queryQr({ originalReferenceNo: args.referenceNo, serviceCode: "47" });
+    const res = await new GatewayClient(baseUrl, args.merchant).queryQr({
+      originalReferenceNo: args.referenceNo,
+      serviceCode: "47",
+    });
     amount = res.amount.value;
   }
   const body = qrNotification({ ...args, amount });

@@ -5,7 +5,13 @@ import { hmacVerify, rsaVerify, serviceStringToSign, tokenStringToSign } from "@
 import { SnapClient, SnapClientError } from "./snap-client";
 
 const keys = generateRsaKeyPair();
-const creds = { partnerId: "p-1", clientKey: "mer_1", clientSecret: "cs-1", channelId: "95221", privateKeyPem: keys.privateKeyPem };
+const creds = {
+  partnerId: "p-1",
+  clientKey: "mer_1",
+  clientSecret: "cs-1",
+  channelId: "95221",
+  privateKeyPem: keys.privateKeyPem,
+};
 const Ok = z.object({ responseCode: z.string(), responseMessage: z.string() });
 
 /**
@@ -19,17 +25,35 @@ function fakeGateway(valid: Set<string>, serviceAnswer?: { status: number; body:
     const url = new URL(String(input));
     const headers = new Headers(init?.headers);
     if (url.pathname === "/v1.0/access-token/b2b") {
-      const ok = rsaVerify(keys.publicKeyPem, tokenStringToSign(headers.get("x-client-key")!, headers.get("x-timestamp")!), headers.get("x-signature")!);
-      if (!ok) return Response.json({ responseCode: "4017300", responseMessage: "Unauthorized. Signature" }, { status: 401 });
+      const ok = rsaVerify(
+        keys.publicKeyPem,
+        tokenStringToSign(headers.get("x-client-key")!, headers.get("x-timestamp")!),
+        headers.get("x-signature")!,
+      );
+      if (!ok)
+        return Response.json({ responseCode: "4017300", responseMessage: "Unauthorized. Signature" }, { status: 401 });
       const token = `t${++issued}`;
       seen.push(`token ${token}`);
-      return Response.json({ responseCode: "2007300", responseMessage: "Successful", accessToken: token, tokenType: "Bearer", expiresIn: "900" });
+      return Response.json({
+        responseCode: "2007300",
+        responseMessage: "Successful",
+        accessToken: token,
+        tokenType: "Bearer",
+        expiresIn: "900",
+      });
     }
     const token = headers.get("authorization")!.replace("Bearer ", "");
-    const signed = serviceStringToSign({ method: init!.method!, path: url.pathname + url.search, accessToken: token, body: String(init!.body ?? ""), timestamp: headers.get("x-timestamp")! });
+    const signed = serviceStringToSign({
+      method: init!.method!,
+      path: url.pathname + url.search,
+      accessToken: token,
+      body: String(init!.body ?? ""),
+      timestamp: headers.get("x-timestamp")!,
+    });
     expect(hmacVerify(creds.clientSecret, signed, headers.get("x-signature")!)).toBe(true);
     seen.push(`call ${token}`);
-    if (!valid.has(token)) return Response.json({ responseCode: "4012701", responseMessage: "Invalid Token (B2B)" }, { status: 401 });
+    if (!valid.has(token))
+      return Response.json({ responseCode: "4012701", responseMessage: "Invalid Token (B2B)" }, { status: 401 });
     const answer = serviceAnswer ?? { status: 200, body: { responseCode: "2002700", responseMessage: "Success" } };
     return Response.json(answer.body, { status: answer.status });
   }) as typeof fetch;
@@ -66,7 +90,10 @@ describe("SnapClient", () => {
   it("gives up after one retry", async () => {
     const gw = fakeGateway(new Set());
     const client = new SnapClient("http://gw", creds, gw.fetchImpl);
-    await expect(client.call("POST", "/v1.0/payment-link/inquiry", {}, Ok)).rejects.toMatchObject({ status: 401, responseCode: "4012701" });
+    await expect(client.call("POST", "/v1.0/payment-link/inquiry", {}, Ok)).rejects.toMatchObject({
+      status: 401,
+      responseCode: "4012701",
+    });
     expect(gw.seen).toEqual(["token t1", "call t1", "token t2", "call t2"]);
   });
 

@@ -70,11 +70,19 @@ export class SnapClient {
         "Content-Type": "application/json",
         "X-TIMESTAMP": timestamp,
         "X-CLIENT-KEY": this.credentials.clientKey,
-        "X-SIGNATURE": rsaSign(this.credentials.privateKeyPem, tokenStringToSign(this.credentials.clientKey, timestamp)),
+        "X-SIGNATURE": rsaSign(
+          this.credentials.privateKeyPem,
+          tokenStringToSign(this.credentials.clientKey, timestamp),
+        ),
       },
       body: JSON.stringify({ grantType: "client_credentials" }),
     });
-    const body = (await res.json()) as { responseCode: string; responseMessage: string; accessToken?: string; expiresIn?: string };
+    const body = (await res.json()) as {
+      responseCode: string;
+      responseMessage: string;
+      accessToken?: string;
+      expiresIn?: string;
+    };
     if (!res.ok || !body.accessToken) throw new SnapClientError(res.status, body.responseCode, body.responseMessage);
     // Renew a minute early so a call never goes out with a token about to lapse.
     const ttl = Math.max(0, Number(body.expiresIn ?? "900") - 60) * 1000;
@@ -87,10 +95,18 @@ export class SnapClient {
   }
 
   /** Signed headers for one request; exposed so tests and tools can send odd requests. */
-  async signedHeaders(method: string, path: string, body: string, overrides: Record<string, string | undefined> = {}): Promise<Record<string, string>> {
+  async signedHeaders(
+    method: string,
+    path: string,
+    body: string,
+    overrides: Record<string, string | undefined> = {},
+  ): Promise<Record<string, string>> {
     const token = await this.accessToken();
     const timestamp = overrides["X-TIMESTAMP"] ?? formatJakarta(new Date());
-    const signature = hmacSign(this.credentials.clientSecret, serviceStringToSign({ method, path, accessToken: token, body, timestamp }));
+    const signature = hmacSign(
+      this.credentials.clientSecret,
+      serviceStringToSign({ method, path, accessToken: token, body, timestamp }),
+    );
     const headers: Record<string, string | undefined> = {
       "Content-Type": "application/json",
       Authorization: `Bearer ${token}`,
@@ -107,7 +123,10 @@ export class SnapClient {
   /** Send a request as given and return status + parsed JSON, whatever the status. */
   async raw(req: RawRequest): Promise<SnapResult<unknown>> {
     const body = req.body ?? "";
-    const headers = req.sign === false ? Object.fromEntries(Object.entries(req.headers ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) : await this.signedHeaders(req.method, req.path, body, req.headers);
+    const headers =
+      req.sign === false
+        ? Object.fromEntries(Object.entries(req.headers ?? {}).filter((e): e is [string, string] => e[1] !== undefined))
+        : await this.signedHeaders(req.method, req.path, body, req.headers);
     const res = await this.fetchImpl(`${this.baseUrl}${req.path}`, {
       method: req.method,
       headers,
@@ -142,5 +161,7 @@ export class SnapClient {
 }
 
 function isCode(body: unknown, pattern: RegExp): boolean {
-  return typeof body === "object" && body !== null && pattern.test(String((body as { responseCode?: unknown }).responseCode));
+  return (
+    typeof body === "object" && body !== null && pattern.test(String((body as { responseCode?: unknown }).responseCode))
+  );
 }

@@ -54,10 +54,23 @@ const EnvSchema = z.object({
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long a replaced `sk_` key or client secret keeps working after a rotation. */
-  KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
+  KEY_ROTATION_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(24 * 3600),
   /** Console sessions end after this long without a request, and at the latest after the second. */
-  CONSOLE_SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(30 * 60),
-  CONSOLE_SESSION_MAX_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  CONSOLE_SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60),
+  CONSOLE_SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   /** The hosted checkout's own client credentials (written by the sandbox seed). */
   CHECKOUT_CREDENTIALS_FILE: optional(z.string().min(1)),
   /** Where the checkout's sandbox panel finds the acquirer's credentials. */

@@ -5,7 +5,13 @@
 export type CardBrand = "visa" | "mastercard" | "jcb" | "amex" | "unknown";
 
 /** A brand as receipts, the card form and the link's payment content name it. */
-export const BRAND_LABEL: Record<CardBrand, string> = { visa: "Visa", mastercard: "Mastercard", jcb: "JCB", amex: "American Express", unknown: "Card" };
+export const BRAND_LABEL: Record<CardBrand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  jcb: "JCB",
+  amex: "American Express",
+  unknown: "Card",
+};
 
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;

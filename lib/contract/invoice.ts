@@ -1,4 +1,12 @@
-import { formatMoney, MoneyFormatError, multiplyMinor, parseMoney, sumMinor, ZERO, type Minor } from "@/lib/contract/money";
+import {
+  formatMoney,
+  MoneyFormatError,
+  multiplyMinor,
+  parseMoney,
+  sumMinor,
+  ZERO,
+  type Minor,
+} from "@/lib/contract/money";
 
 /**
  * The money rules of a payment link, in one place for every side: SNAP Create and the

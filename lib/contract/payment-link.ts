@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { Amount, AmountOut, Bilingual, Envelope, HttpUrl, IsoOffsetString, MoneyString, SignedMoneyString } from "./common";
+import {
+  Amount,
+  AmountOut,
+  Bilingual,
+  Envelope,
+  HttpUrl,
+  IsoOffsetString,
+  MoneyString,
+  SignedMoneyString,
+} from "./common";
 
 const text = (max: number) => z.string().max(max);
 
@@ -15,7 +24,10 @@ export const BillingAddress = z.object({
   address: text(255).default(""),
   city: text(100).default(""),
   postalCode: text(16).default(""),
-  countryCode: z.string().regex(/^([A-Z]{2})?$/).default(""),
+  countryCode: z
+    .string()
+    .regex(/^([A-Z]{2})?$/)
+    .default(""),
   province: text(100).default(""),
 });
 
@@ -38,8 +50,17 @@ export const CreatePaymentLinkRequest = z.object({
     itemDetails: z.array(ItemDetail).min(1).max(100),
     customFees: z.array(CustomFee).max(20).default([]),
     customerDetail: CustomerDetail,
-    expiryMinutes: z.number().int().min(1).max(90 * 24 * 60).optional(),
-    paymentMethods: z.array(z.string().regex(/^[a-z]{2,8}\.[a-z0-9_]{1,32}$/)).min(1).max(50).optional(),
+    expiryMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(90 * 24 * 60)
+      .optional(),
+    paymentMethods: z
+      .array(z.string().regex(/^[a-z]{2,8}\.[a-z0-9_]{1,32}$/))
+      .min(1)
+      .max(50)
+      .optional(),
     callbackBaseUrl: HttpUrl.optional(),
     redirectUrl: HttpUrl.optional(),
     language: z.enum(["en", "id"]).optional(),

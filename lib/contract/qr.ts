@@ -55,9 +55,15 @@ export const QrPaymentNotification = z.object({
   destinationAccountName: z.string().max(255).optional(),
   amount: z.object({ value: MoneyString, currency: z.literal("IDR") }),
   sessionId: z.string().max(128).optional(),
-  bankCode: z.string().regex(/^\d{3}$/).optional(),
+  bankCode: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
   externalStoreId: z.string().max(64).optional(),
-  additionalInfo: z.object({ deviceId: z.string().max(128).optional(), channel: z.string().max(64).optional() }).passthrough().optional(),
+  additionalInfo: z
+    .object({ deviceId: z.string().max(128).optional(), channel: z.string().max(64).optional() })
+    .passthrough()
+    .optional(),
 });
 export type QrPaymentNotification = z.input<typeof QrPaymentNotification>;
 

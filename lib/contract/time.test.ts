@@ -82,7 +82,12 @@ describe("jakartaDay", () => {
   });
 
   it("agrees with Intl for Asia/Jakarta across a day of instants", () => {
-    const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" });
+    const fmt = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Jakarta",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     const start = Date.parse("2026-11-22T00:00:00Z");
     for (let t = start; t < start + 86_400_000; t += 15 * 60_000 + 1) {
       expect(jakartaDay(new Date(t))).toBe(fmt.format(new Date(t)));

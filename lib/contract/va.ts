@@ -2,7 +2,11 @@ import { z } from "zod";
 import { Amount, AmountOut, Bilingual, Envelope, IsoOffsetString, MoneyString } from "./common";
 
 /** SNAP writes these with padding spaces; only their digits must be digits. */
-const PaddedDigits = (max: number) => z.string().max(max).regex(/^\s*\d+$/, "digits, optionally space-padded");
+const PaddedDigits = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^\s*\d+$/, "digits, optionally space-padded");
 
 export const VaKey = z.object({
   partnerServiceId: PaddedDigits(8),
@@ -62,7 +66,10 @@ export const VaStatusResponse = Envelope.extend({ virtualAccountData: VaStatusDa
 
 /** INTERFACE §2.6, plus the standard's optional fields. */
 export const VaPaymentNotification = z.object({
-  responseCode: z.string().regex(/^\d{7}$/).optional(),
+  responseCode: z
+    .string()
+    .regex(/^\d{7}$/)
+    .optional(),
   responseMessage: z.string().max(150).optional(),
   virtualAccountData: z.object({
     partnerServiceId: PaddedDigits(8),
@@ -71,7 +78,10 @@ export const VaPaymentNotification = z.object({
     virtualAccountName: z.string().max(255).optional(),
     paymentRequestId: z.string().min(1).max(128),
     hashedSourceAccountNo: z.string().max(128).optional(),
-    sourceBankCode: z.string().regex(/^\d{3}$/).optional(),
+    sourceBankCode: z
+      .string()
+      .regex(/^\d{3}$/)
+      .optional(),
     paidAmount: z.object({ value: MoneyString, currency: z.literal("IDR") }),
     trxDateTime: IsoOffsetString.optional(),
     referenceNo: z.string().max(64).optional(),

@@ -33,14 +33,22 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-"));
     const databaseUrl = kind === "postgres" ? await cluster.createDatabase(`s_${randomUUID().slice(0, 8)}`) : "";
-    gateway = await bootGateway({ env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: "" }, log: createLogger("warn") });
+    gateway = await bootGateway({
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: "" },
+      log: createLogger("warn"),
+    });
     merchant = (await getPartner(gateway.gw, gateway.credentials!.merchant.partnerId))!;
-    const checkoutId = (JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as { partnerId: string }).partnerId;
+    const checkoutId = (
+      JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as { partnerId: string }
+    ).partnerId;
     checkout = (await getPartner(gateway.gw, checkoutId))!;
     // a paid-looking link too: timestamps and nullable columns filled
     const { gw } = gateway;
     const id = gateway.credentials!.demoLinks[1]!.paymentLinkId;
-    await gw.db.update(paymentLinks).set({ paidAt: new Date("2026-11-22T08:04:05.123Z"), language: "id", paymentMethods: ["va.bca"] }).where(eq(paymentLinks.id, id));
+    await gw.db
+      .update(paymentLinks)
+      .set({ paidAt: new Date("2026-11-22T08:04:05.123Z"), language: "id", paymentMethods: ["va.bca"] })
+      .where(eq(paymentLinks.id, id));
   }, 60_000);
   afterAll(async () => {
     await gateway?.database.close();
@@ -62,9 +70,15 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
     for (const demo of gateway.credentials!.demoLinks) {
       const expected = await viaDrizzle(demo.paymentLinkId);
       const byId = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: demo.paymentLinkId }));
-      const byRef = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { partnerReferenceNo: expected.link.partnerReferenceNo }));
-      const asCheckout = await gw.db.transaction((tx) => findLink(gw, tx, checkout, { paymentLinkId: demo.paymentLinkId }));
-      const locked = await gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: demo.paymentLinkId }, { forUpdate: true }));
+      const byRef = await gw.db.transaction((tx) =>
+        findLink(gw, tx, merchant, { partnerReferenceNo: expected.link.partnerReferenceNo }),
+      );
+      const asCheckout = await gw.db.transaction((tx) =>
+        findLink(gw, tx, checkout, { paymentLinkId: demo.paymentLinkId }),
+      );
+      const locked = await gw.db.transaction((tx) =>
+        findLink(gw, tx, merchant, { paymentLinkId: demo.paymentLinkId }, { forUpdate: true }),
+      );
       for (const view of [byId, byRef, asCheckout, locked]) {
         expect(view.link).toStrictEqual(expected.link);
         expect(view.payment).toStrictEqual(expected.payment);
@@ -83,14 +97,25 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
     const ref = (await viaDrizzle(gateway.credentials!.demoLinks[0]!.paymentLinkId)).link.partnerReferenceNo;
     const notFound = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ snapCase: "transactionNotFound" });
     await notFound(gw.db.transaction((tx) => findLink(gw, tx, checkout, { partnerReferenceNo: ref })));
-    await notFound(gw.db.transaction((tx) => findLink(gw, tx, { ...merchant, id: randomUUID() }, { paymentLinkId: gateway.credentials!.demoLinks[0]!.paymentLinkId })));
+    await notFound(
+      gw.db.transaction((tx) =>
+        findLink(
+          gw,
+          tx,
+          { ...merchant, id: randomUUID() },
+          { paymentLinkId: gateway.credentials!.demoLinks[0]!.paymentLinkId },
+        ),
+      ),
+    );
     await notFound(gw.db.transaction((tx) => findLink(gw, tx, merchant, { paymentLinkId: "no-such-link" })));
   });
 
   it("Pay still works through the FOR UPDATE lookup", async () => {
     const { gw } = gateway;
     const id = gateway.credentials!.demoLinks[0]!.paymentLinkId;
-    const view = await gw.db.transaction((tx) => choosePaymentMethod(gw, tx, merchant, { paymentLinkId: id }, { groupId: "qr", methodId: "qris" }));
+    const view = await gw.db.transaction((tx) =>
+      choosePaymentMethod(gw, tx, merchant, { paymentLinkId: id }, { groupId: "qr", methodId: "qris" }),
+    );
     expect(view.payment?.groupId).toBe("qr");
     expect((await viaDrizzle(id)).payment).toStrictEqual(view.payment);
   });

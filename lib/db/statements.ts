@@ -34,11 +34,18 @@ export function statement(query: { toSQL(): { sql: string; params: unknown[] } }
   const { sql, params } = query.toSQL();
   const slots = params.map((p): ParamSlot => {
     // insert values come as Param { value: Placeholder, encoder: column }
-    const param = p as { name?: unknown; value?: { name?: unknown }; encoder?: { mapToDriverValue?: (v: unknown) => unknown } } | null;
+    const param = p as {
+      name?: unknown;
+      value?: { name?: unknown };
+      encoder?: { mapToDriverValue?: (v: unknown) => unknown };
+    } | null;
     if (typeof param?.name === "string") return { name: param.name };
     if (typeof param?.value?.name === "string") {
       const encoder = param.encoder;
-      return { name: param.value.name, ...(encoder?.mapToDriverValue ? { encode: (v: unknown) => encoder.mapToDriverValue!(v) } : {}) };
+      return {
+        name: param.value.name,
+        ...(encoder?.mapToDriverValue ? { encode: (v: unknown) => encoder.mapToDriverValue!(v) } : {}),
+      };
     }
     return { constant: p };
   });
@@ -71,7 +78,8 @@ export function observeStatements(fn: Listener | null): void {
 
 /** Run a hot statement on the executor's own connection; rows as arrays. */
 export async function run(exec: Executor, st: Statement, values: Record<string, unknown>): Promise<unknown[][]> {
-  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client as PgliteLike | PgLike | undefined;
+  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client as
+    PgliteLike | PgLike | undefined;
   if (!client) throw new Error("hot statement: no driver connection on this executor");
   const params = st.slots.map((slot) => {
     if ("constant" in slot) return slot.constant;
@@ -91,7 +99,9 @@ export async function run(exec: Executor, st: Statement, values: Record<string, 
  * Maps `table`'s columns from position `offset` of an array row, in the order drizzle
  * selects a table's columns (the order of getTableColumns).
  */
-export function rowReader<T extends Table>(table: T): { width: number; read(row: unknown[], offset: number): T["$inferSelect"] } {
+export function rowReader<T extends Table>(
+  table: T,
+): { width: number; read(row: unknown[], offset: number): T["$inferSelect"] } {
   const columns = Object.entries(getTableColumns(table)) as [string, Column][];
   return {
     width: columns.length,
@@ -106,4 +116,3 @@ export function rowReader<T extends Table>(table: T): { width: number; read(row:
     },
   };
 }
-

@@ -89,8 +89,7 @@ export function deliveriesOfLink(ctx: GatewayContext, partner: Partner, linkId: 
  * back at the one it copies; another merchant's delivery is as unknown as a missing one.
  */
 export async function resendDelivery(ctx: GatewayContext, partner: Partner, id: string): Promise<Delivery> {
-  const missing = () =>
-    new V1Error("resource_missing", "No such callback delivery.", "id");
+  const missing = () => new V1Error("resource_missing", "No such callback delivery.", "id");
   if (!isUuid(id)) throw missing();
   const [original] = await ctx.db
     .select()

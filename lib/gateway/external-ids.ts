@@ -7,7 +7,11 @@ import { SnapError } from "@/lib/snap/codes";
 import { jakartaDay } from "@/lib/contract/time";
 
 const INSERT = statement(
-  builder.insert(externalIds).values({ partnerId: sql.placeholder("partnerId"), day: sql.placeholder("day"), externalId: sql.placeholder("externalId") }),
+  builder.insert(externalIds).values({
+    partnerId: sql.placeholder("partnerId"),
+    day: sql.placeholder("day"),
+    externalId: sql.placeholder("externalId"),
+  }),
 );
 
 /**

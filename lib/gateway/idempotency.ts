@@ -64,15 +64,13 @@ export async function withIdempotency(
         if (keep(result.status)) {
           // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and the replay
           // must be the first answer byte for byte.
-          await tx
-            .insert(idempotencyKeys)
-            .values({
-              partnerId: scope.partnerId,
-              key,
-              requestHash: scope.requestHash,
-              statusCode: result.status,
-              responseBody: JSON.stringify(scope.seal ? scope.seal(result.body) : result.body),
-            });
+          await tx.insert(idempotencyKeys).values({
+            partnerId: scope.partnerId,
+            key,
+            requestHash: scope.requestHash,
+            statusCode: result.status,
+            responseBody: JSON.stringify(scope.seal ? scope.seal(result.body) : result.body),
+          });
         }
         return result;
       });

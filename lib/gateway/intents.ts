@@ -400,7 +400,8 @@ async function finishIntent(
   // A decline that comes late (a second intent of the link has paid it, another method was
   // chosen, the link expired) is the intent's alone: the payment row and the link are
   // another outcome's now and keep it — no rejected row, no card details of this card.
-  const waiting = payment.status === "active" && linkState(link, now) === "pending" && link.currentPaymentId === payment.id;
+  const waiting =
+    payment.status === "active" && linkState(link, now) === "pending" && link.currentPaymentId === payment.id;
   if (!success && !waiting) return { intent: fromRow(done!), declined: true };
   const withContent = { ...payment, ...content };
   await tx.update(payments).set(content).where(eq(payments.id, payment.id));

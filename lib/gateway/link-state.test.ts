@@ -15,7 +15,12 @@ describe("link state", () => {
   });
 
   it("maps states to the contract's flag codes", () => {
-    expect(["pending", "paid", "rejected", "expired"].map((s) => flagOf(s as LinkState))).toEqual(["02", "00", "01", "03"]);
+    expect(["pending", "paid", "rejected", "expired"].map((s) => flagOf(s as LinkState))).toEqual([
+      "02",
+      "00",
+      "01",
+      "03",
+    ]);
   });
 
   const table: [LinkState, LinkEvent, string][] = [

@@ -83,7 +83,8 @@ export async function rotateClientSecret(
 export async function sendTestCallback(ctx: GatewayContext, partner: Partner): Promise<TestCallback> {
   const fresh = (await getPartner(ctx, partner.id)) ?? partner;
   if (!fresh.callbackBaseUrl) {
-    throw new V1Error("no_callback_url",
+    throw new V1Error(
+      "no_callback_url",
       "Set a callback base URL first: there is nowhere to send a test callback.",
       "callbackBaseUrl",
     );

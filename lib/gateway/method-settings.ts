@@ -69,11 +69,7 @@ export async function setMethodActive(
   const known = input.methodId
     ? catalogue.methods.some((m) => m.groupId === input.groupId && m.id === input.methodId)
     : catalogue.groups.some((g) => g.id === input.groupId);
-  if (!known)
-    throw new V1Error("resource_missing",
-      "No such payment method.",
-      input.methodId ? "methodId" : "groupId",
-    );
+  if (!known) throw new V1Error("resource_missing", "No such payment method.", input.methodId ? "methodId" : "groupId");
   const row = {
     partnerId: partner.id,
     groupId: input.groupId,

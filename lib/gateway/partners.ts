@@ -187,7 +187,8 @@ export async function createPartner(
   const id = randomUUID();
   const clientKey = `${input.kind.slice(0, 3)}_${randomBytes(12).toString("hex")}`;
   const clientSecret = randomBytes(32).toString("base64url");
-  if (input.postalCode !== undefined && !/^\d{5}$/.test(input.postalCode)) throw new Error("postalCode must be 5 digits");
+  if (input.postalCode !== undefined && !/^\d{5}$/.test(input.postalCode))
+    throw new Error("postalCode must be 5 digits");
   await tx.insert(partners).values({
     id,
     kind: input.kind,

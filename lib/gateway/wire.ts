@@ -9,7 +9,11 @@ type PaymentRow = typeof payments.$inferSelect;
 /** The `payment` section of a link: all three empty while no method is chosen (INTERFACE §2.3). */
 export function paymentSection(payment: PaymentRow | null) {
   return payment
-    ? { type: payment.groupId, bank: payment.methodId, content: { name: payment.contentName, value: payment.contentValue } }
+    ? {
+        type: payment.groupId,
+        bank: payment.methodId,
+        content: { name: payment.contentName, value: payment.contentValue },
+      }
     : { type: "", bank: "", content: "" as const };
 }
 

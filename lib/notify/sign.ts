@@ -18,7 +18,10 @@ export function callbackHeaders(args: {
 }): Record<string, string> {
   const timestamp = formatJakartaMillis(args.now);
   const u = new URL(args.url);
-  const signature = rsaSign(args.privateKeyPem, notificationStringToSign({ path: u.pathname + u.search, body: args.body, timestamp }));
+  const signature = rsaSign(
+    args.privateKeyPem,
+    notificationStringToSign({ path: u.pathname + u.search, body: args.body, timestamp }),
+  );
   return {
     "Content-Type": "application/json",
     "X-TIMESTAMP": timestamp,

@@ -186,18 +186,16 @@ export class CallbackWorker {
     const now = this.gw.now();
     const retryIn = this.opts.retrySchedule[d.attempts - 1];
     await this.gw.db.transaction(async (tx) => {
-      await tx
-        .insert(callbackAttempts)
-        .values({
-          deliveryId: d.id,
-          attemptNo: d.attempts,
-          instanceId: this.instanceId,
-          startedAt,
-          statusCode,
-          latencyMs,
-          error,
-          replyExcerpt: reply || null,
-        });
+      await tx.insert(callbackAttempts).values({
+        deliveryId: d.id,
+        attemptNo: d.attempts,
+        instanceId: this.instanceId,
+        startedAt,
+        statusCode,
+        latencyMs,
+        error,
+        replyExcerpt: reply || null,
+      });
       await tx
         .update(callbackDeliveries)
         .set(

@@ -173,7 +173,10 @@ describe("parseQris", () => {
 
   it("reads a static QRIS without amount as amountMinor null", () => {
     const body =
-      "000201010211" + "51440014ID.CO.QRIS.WWW0215ID10261234567890303UMI" + "5204581453033605802ID5904TOKO6007BANDUNG" + "6304";
+      "000201010211" +
+      "51440014ID.CO.QRIS.WWW0215ID10261234567890303UMI" +
+      "5204581453033605802ID5904TOKO6007BANDUNG" +
+      "6304";
     const parsed = parseQris(body + crc16CcittFalse(body));
     expect(parsed.pointOfInitiation).toBe("static");
     expect(parsed.amountMinor).toBeNull();

@@ -3,7 +3,13 @@ import { decodeTlv, encodeTlv } from "./tlv";
 
 describe("encodeTlv", () => {
   it("zero-pads the length and concatenates fields in order", () => {
-    expect(encodeTlv([["00", "01"], ["59", "TOKO"], ["62", ""]])).toBe("000201" + "5904TOKO" + "6200");
+    expect(
+      encodeTlv([
+        ["00", "01"],
+        ["59", "TOKO"],
+        ["62", ""],
+      ]),
+    ).toBe("000201" + "5904TOKO" + "6200");
   });
 
   it("accepts a 99-char value and rejects 100 chars", () => {
@@ -18,7 +24,11 @@ describe("encodeTlv", () => {
 
 describe("decodeTlv", () => {
   it("inverts encodeTlv", () => {
-    const fields: Array<[string, string]> = [["00", "01"], ["26", "0014ID.CO.QRIS.WWW"], ["63", "ABCD"]];
+    const fields: Array<[string, string]> = [
+      ["00", "01"],
+      ["26", "0014ID.CO.QRIS.WWW"],
+      ["63", "ABCD"],
+    ];
     expect(decodeTlv(encodeTlv(fields))).toEqual(fields.map(([tag, value]) => ({ tag, value })));
   });
 

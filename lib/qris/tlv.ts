@@ -32,9 +32,12 @@ export function decodeTlv(payload: string): TlvField[] {
     }
     const tag = payload.slice(pos, pos + 2);
     const lengthText = payload.slice(pos + 2, pos + 4);
-    if (!TAG_PATTERN.test(tag)) throw new Error(`TLV malformed at offset ${pos}: tag ${JSON.stringify(tag)} is not 2 digits`);
+    if (!TAG_PATTERN.test(tag))
+      throw new Error(`TLV malformed at offset ${pos}: tag ${JSON.stringify(tag)} is not 2 digits`);
     if (!TAG_PATTERN.test(lengthText)) {
-      throw new Error(`TLV malformed at offset ${pos + 2}: length ${JSON.stringify(lengthText)} for tag ${tag} is not 2 digits`);
+      throw new Error(
+        `TLV malformed at offset ${pos + 2}: length ${JSON.stringify(lengthText)} for tag ${tag} is not 2 digits`,
+      );
     }
     const length = Number(lengthText);
     const start = pos + 4;

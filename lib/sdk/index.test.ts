@@ -17,8 +17,22 @@ function recorder(status: number, answer: unknown) {
 
 describe("confirmCardPayment", () => {
   it("posts the card without spaces to the intent's confirm path, with the Idempotency-Key when given", async () => {
-    const { seen, fetchImpl } = recorder(200, { id: ID, status: "succeeded", amount: 1, currency: "IDR", card: null, lastError: null, nextAction: null });
-    const r = await confirmCardPayment({ clientSecret: SECRET, card, baseUrl: "http://gw.test/", fetchImpl, idempotencyKey: "retry-1" });
+    const { seen, fetchImpl } = recorder(200, {
+      id: ID,
+      status: "succeeded",
+      amount: 1,
+      currency: "IDR",
+      card: null,
+      lastError: null,
+      nextAction: null,
+    });
+    const r = await confirmCardPayment({
+      clientSecret: SECRET,
+      card,
+      baseUrl: "http://gw.test/",
+      fetchImpl,
+      idempotencyKey: "retry-1",
+    });
     expect(r.status).toBe("succeeded");
     expect(seen[0]!.url).toBe(`http://gw.test/v1/payment-intents/${ID}/confirm`);
     expect((seen[0]!.init.headers as Record<string, string>)["Idempotency-Key"]).toBe("retry-1");
@@ -33,13 +47,25 @@ describe("confirmCardPayment", () => {
 
   it("carries the payer's language to the 3-D Secure page", async () => {
     const redirectUrl = `http://gw.test/v1/payment-intents/${ID}/3ds?token=t0k`;
-    const { fetchImpl } = recorder(200, { id: ID, status: "requires_action", nextAction: { type: "redirect_to_url", redirectUrl } });
-    const r = await confirmCardPayment({ clientSecret: SECRET, card, baseUrl: "http://gw.test", fetchImpl, locale: "id" });
+    const { fetchImpl } = recorder(200, {
+      id: ID,
+      status: "requires_action",
+      nextAction: { type: "redirect_to_url", redirectUrl },
+    });
+    const r = await confirmCardPayment({
+      clientSecret: SECRET,
+      card,
+      baseUrl: "http://gw.test",
+      fetchImpl,
+      locale: "id",
+    });
     expect(r).toMatchObject({ status: "requires_action", redirectUrl: `${redirectUrl}&lang=id` });
   });
 
   it("turns a decline into a failed result with the gateway's error", async () => {
-    const { fetchImpl } = recorder(402, { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", param: null } });
+    const { fetchImpl } = recorder(402, {
+      error: { type: "card_error", code: "card_declined", message: "Your card was declined.", param: null },
+    });
     const r = await confirmCardPayment({ clientSecret: SECRET, card, baseUrl: "http://gw.test", fetchImpl });
     expect(r).toMatchObject({ status: "failed", error: { code: "card_declined" } });
   });

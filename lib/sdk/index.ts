@@ -71,16 +71,50 @@ export async function confirmCardPayment(opts: {
   try {
     res = await doFetch(`${base}/v1/payment-intents/${encodeURIComponent(id)}/confirm`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {}) },
-      body: JSON.stringify({ clientSecret: opts.clientSecret, card, ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}) }),
+      headers: {
+        "Content-Type": "application/json",
+        ...(opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {}),
+      },
+      body: JSON.stringify({
+        clientSecret: opts.clientSecret,
+        card,
+        ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
+      }),
     });
   } catch {
-    return { status: "failed", error: { type: "api_connection_error", code: "network", message: "Could not reach the payment gateway.", param: null } };
+    return {
+      status: "failed",
+      error: {
+        type: "api_connection_error",
+        code: "network",
+        message: "Could not reach the payment gateway.",
+        param: null,
+      },
+    };
   }
-  const body = (await res.json().catch(() => null)) as (IntentView & { error?: SdkError & { paymentIntent?: IntentView } }) | null;
-  if (!body) return { status: "failed", error: { type: "api_error", code: "bad_response", message: "Unexpected answer from the gateway.", param: null } };
-  if (body.error) return { status: "failed", error: body.error, ...(body.error.paymentIntent ? { intent: body.error.paymentIntent } : {}) };
-  if (body.status === "requires_action" && body.nextAction) return { status: "requires_action", redirectUrl: withLocale(body.nextAction.redirectUrl, opts.locale), intent: body };
+  const body = (await res.json().catch(() => null)) as
+    (IntentView & { error?: SdkError & { paymentIntent?: IntentView } }) | null;
+  if (!body)
+    return {
+      status: "failed",
+      error: { type: "api_error", code: "bad_response", message: "Unexpected answer from the gateway.", param: null },
+    };
+  if (body.error)
+    return {
+      status: "failed",
+      error: body.error,
+      ...(body.error.paymentIntent ? { intent: body.error.paymentIntent } : {}),
+    };
+  if (body.status === "requires_action" && body.nextAction)
+    return {
+      status: "requires_action",
+      redirectUrl: withLocale(body.nextAction.redirectUrl, opts.locale),
+      intent: body,
+    };
   if (body.status === "succeeded") return { status: "succeeded", intent: body };
-  return { status: "failed", error: { type: "api_error", code: "unexpected_status", message: `Payment is ${body.status}.`, param: null }, intent: body };
+  return {
+    status: "failed",
+    error: { type: "api_error", code: "unexpected_status", message: `Payment is ${body.status}.`, param: null },
+    intent: body,
+  };
 }

@@ -29,7 +29,9 @@ function snapErrorOf(fn: () => unknown): { snapCase: string; detail: string | un
 
 describe("readServiceHeaders", () => {
   it("reads every header, trimmed, with the bearer token split off", () => {
-    const h = readServiceHeaders(getter({ ...VALID, "x-external-id": "  abc-123  ", authorization: "bearer   tok_abc" }));
+    const h = readServiceHeaders(
+      getter({ ...VALID, "x-external-id": "  abc-123  ", authorization: "bearer   tok_abc" }),
+    );
     expect(h).toEqual({
       timestamp: VALID["x-timestamp"],
       timestampDate: new Date("2026-11-22T08:04:05Z"),
@@ -42,16 +44,28 @@ describe("readServiceHeaders", () => {
   });
 
   it("reads header names case-insensitively", () => {
-    const mixed = { Authorization: VALID.authorization, "X-Timestamp": VALID["x-timestamp"], "x-PARTNER-id": VALID["x-partner-id"], "X-EXTERNAL-ID": "e1", "Channel-Id": "95221" };
+    const mixed = {
+      Authorization: VALID.authorization,
+      "X-Timestamp": VALID["x-timestamp"],
+      "x-PARTNER-id": VALID["x-partner-id"],
+      "X-EXTERNAL-ID": "e1",
+      "Channel-Id": "95221",
+    };
     expect(readServiceHeaders(getter(mixed)).externalId).toBe("e1");
   });
 
   it.each(["X-TIMESTAMP", "X-PARTNER-ID", "X-EXTERNAL-ID", "CHANNEL-ID"])("names a missing %s (400xx02)", (name) => {
     const headers = { ...VALID, [name.toLowerCase()]: undefined };
-    expect(snapErrorOf(() => readServiceHeaders(getter(headers)))).toEqual({ snapCase: "invalidMandatoryField", detail: name });
+    expect(snapErrorOf(() => readServiceHeaders(getter(headers)))).toEqual({
+      snapCase: "invalidMandatoryField",
+      detail: name,
+    });
     // blank counts as missing
     const blank = { ...VALID, [name.toLowerCase()]: "   " };
-    expect(snapErrorOf(() => readServiceHeaders(getter(blank)))).toEqual({ snapCase: "invalidMandatoryField", detail: name });
+    expect(snapErrorOf(() => readServiceHeaders(getter(blank)))).toEqual({
+      snapCase: "invalidMandatoryField",
+      detail: name,
+    });
   });
 
   it("reports the first missing header in a fixed order", () => {
@@ -69,11 +83,16 @@ describe("readServiceHeaders", () => {
     ["X-EXTERNAL-ID", "x-external-id", "ünïcode"],
     ["CHANNEL-ID", "channel-id", "95221;drop"],
   ])("refuses a malformed %s (%s = %j) as 400xx01", (name, key, value) => {
-    expect(snapErrorOf(() => readServiceHeaders(getter({ ...VALID, [key]: value })))).toEqual({ snapCase: "invalidFieldFormat", detail: name });
+    expect(snapErrorOf(() => readServiceHeaders(getter({ ...VALID, [key]: value })))).toEqual({
+      snapCase: "invalidFieldFormat",
+      detail: name,
+    });
   });
 
   it("accepts 36-character UUIDs and the standard's numeric forms", () => {
-    const h = readServiceHeaders(getter({ ...VALID, "x-external-id": "1".repeat(36), "x-partner-id": "82150823919040624621823174737537" }));
+    const h = readServiceHeaders(
+      getter({ ...VALID, "x-external-id": "1".repeat(36), "x-partner-id": "82150823919040624621823174737537" }),
+    );
     expect(h.externalId).toHaveLength(36);
     expect(h.partnerId).toBe("82150823919040624621823174737537");
     expect(readServiceHeaders(getter({ ...VALID, "x-external-id": "7" })).externalId).toBe("7");
@@ -85,9 +104,12 @@ describe("readServiceHeaders", () => {
     expect(h.signature).toBeNull();
   });
 
-  it.each([["Basic dXNlcjpwYXNz"], ["Bearer"], ["Bearer a b"], ["tok_abc"]])("reads no token from Authorization %j", (value) => {
-    expect(readServiceHeaders(getter({ ...VALID, authorization: value })).accessToken).toBeNull();
-  });
+  it.each([["Basic dXNlcjpwYXNz"], ["Bearer"], ["Bearer a b"], ["tok_abc"]])(
+    "reads no token from Authorization %j",
+    (value) => {
+      expect(readServiceHeaders(getter({ ...VALID, authorization: value })).accessToken).toBeNull();
+    },
+  );
 });
 
 describe("checkTimestampWindow", () => {
@@ -97,6 +119,8 @@ describe("checkTimestampWindow", () => {
   });
 
   it.each([301, -301, 300.001, 86_400])("refuses %d s of skew with 401xx00", (s) => {
-    expect(snapErrorOf(() => checkTimestampWindow(new Date(now.getTime() + s * 1000), now, 300)).snapCase).toBe("unauthorized");
+    expect(snapErrorOf(() => checkTimestampWindow(new Date(now.getTime() + s * 1000), now, 300)).snapCase).toBe(
+      "unauthorized",
+    );
   });
 });

@@ -9,11 +9,17 @@ import type { VaPaymentNotification } from "@/lib/contract/va";
 
 /** Split a SNAP VA number into partnerServiceId (8, space-padded) and customerNo. */
 export function splitVaNumber(virtualAccountNo: string): { partnerServiceId: string; customerNo: string } {
-  if (virtualAccountNo.length < 9) throw new Error("a VA number is the 8-character partnerServiceId followed by the customer number");
+  if (virtualAccountNo.length < 9)
+    throw new Error("a VA number is the 8-character partnerServiceId followed by the customer number");
   return { partnerServiceId: virtualAccountNo.slice(0, 8), customerNo: virtualAccountNo.slice(8) };
 }
 
-export function vaNotification(args: { virtualAccountNo: string; amount: string; paymentRequestId?: string; sourceBankCode?: string }): VaPaymentNotification {
+export function vaNotification(args: {
+  virtualAccountNo: string;
+  amount: string;
+  paymentRequestId?: string;
+  sourceBankCode?: string;
+}): VaPaymentNotification {
   const { partnerServiceId, customerNo } = splitVaNumber(args.virtualAccountNo);
   return {
     responseCode: "2000001",
@@ -30,7 +36,12 @@ export function vaNotification(args: { virtualAccountNo: string; amount: string;
   };
 }
 
-export function qrNotification(args: { referenceNo: string; amount: string; status: "00" | "06" | string; partnerReferenceNo?: string }): QrPaymentNotification {
+export function qrNotification(args: {
+  referenceNo: string;
+  amount: string;
+  status: "00" | "06" | string;
+  partnerReferenceNo?: string;
+}): QrPaymentNotification {
   return {
     originalReferenceNo: args.referenceNo,
     ...(args.partnerReferenceNo ? { originalPartnerReferenceNo: args.partnerReferenceNo } : {}),
@@ -47,4 +58,3 @@ export function qrNotification(args: { referenceNo: string; amount: string; stat
     additionalInfo: { deviceId: "sandbox-simulator", channel: "mobilephone" },
   };
 }
-

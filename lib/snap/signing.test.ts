@@ -48,10 +48,12 @@ describe("string to sign", () => {
   });
 
   it("notification: POST:PATH:BODYHASH:X-TIMESTAMP, no token", () => {
-    expect(notificationStringToSign({ path: "/v1.0/qr/qr-mpm-notify", body: "", timestamp: "2026-11-22T15:04:05+07:00" })).toBe(
-      `POST:/v1.0/qr/qr-mpm-notify:${EMPTY_BODY_HASH}:2026-11-22T15:04:05+07:00`,
+    expect(
+      notificationStringToSign({ path: "/v1.0/qr/qr-mpm-notify", body: "", timestamp: "2026-11-22T15:04:05+07:00" }),
+    ).toBe(`POST:/v1.0/qr/qr-mpm-notify:${EMPTY_BODY_HASH}:2026-11-22T15:04:05+07:00`);
+    expect(notificationStringToSign({ method: "put", path: "/p", body: "{}", timestamp: "T" })).toBe(
+      `PUT:/p:${bodyHash("{}")}:T`,
     );
-    expect(notificationStringToSign({ method: "put", path: "/p", body: "{}", timestamp: "T" })).toBe(`PUT:/p:${bodyHash("{}")}:T`);
   });
 });
 
@@ -83,7 +85,8 @@ describe("HMAC-SHA512 (service signatures)", () => {
     "POST:/v1.0/payment-link/inquiry:tok123:70818f6f5d007ccf8c73b9d42fadbf75006f54cccf000cc5096d86607cb57549:2026-11-22T15:04:05+07:00";
   const SECRET = "client-secret-demo";
   const BASE64 = "IHVTHB+tXarPZtHtr2cl6nJz8vKFqOF4HCamMOUpALlf9lX73xFhEuxr3Ozp0HwPUSDP8ILA9Z6iocxNyfZXhQ==";
-  const HEX = "2075531c1fad5daacf66d1edaf6725ea7273f2f285a8e1781c26a630e52900b95ff655fbdf116112ec6bdcece9d07c0f5120cff082c0f59ea2a1cc4dc9f65785";
+  const HEX =
+    "2075531c1fad5daacf66d1edaf6725ea7273f2f285a8e1781c26a630e52900b95ff655fbdf116112ec6bdcece9d07c0f5120cff082c0f59ea2a1cc4dc9f65785";
 
   it("signs a SNAP string to the openssl value, base64", () => {
     expect(hmacSign(SECRET, STRING)).toBe(BASE64);
@@ -101,13 +104,19 @@ describe("HMAC-SHA512 (service signatures)", () => {
 
   it.each([
     ["another secret", () => hmacVerify("other-secret", STRING, BASE64)],
-    ["a changed string (one digit of the timestamp)", () => hmacVerify(SECRET, STRING.replace("15:04:05", "15:04:06"), BASE64)],
+    [
+      "a changed string (one digit of the timestamp)",
+      () => hmacVerify(SECRET, STRING.replace("15:04:05", "15:04:06"), BASE64),
+    ],
     ["a truncated signature", () => hmacVerify(SECRET, STRING, BASE64.slice(0, 40))],
     ["a truncated hex signature", () => hmacVerify(SECRET, STRING, HEX.slice(0, 64))],
     ["one flipped bit", () => hmacVerify(SECRET, STRING, flipFirstBit(BASE64))],
     ["an empty signature", () => hmacVerify(SECRET, STRING, "")],
     ["garbage", () => hmacVerify(SECRET, STRING, "not a signature!")],
-    ["SHA-256 instead of SHA-512", () => hmacVerify(SECRET, STRING, createHmac("sha256", SECRET).update(STRING).digest("base64"))],
+    [
+      "SHA-256 instead of SHA-512",
+      () => hmacVerify(SECRET, STRING, createHmac("sha256", SECRET).update(STRING).digest("base64")),
+    ],
   ])("refuses %s", (_, check) => {
     expect(check()).toBe(false);
   });
@@ -130,7 +139,10 @@ describe("RSA SHA256withRSA (token and notification signatures)", () => {
       fs.writeFileSync(path.join(dir, "pub.pem"), alice.publicKeyPem);
       fs.writeFileSync(path.join(dir, "data"), data);
       fs.writeFileSync(path.join(dir, "sig"), Buffer.from(sig, "base64"));
-      const out = execFileSync("openssl", ["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig", "data"], { cwd: dir, encoding: "utf8" });
+      const out = execFileSync("openssl", ["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig", "data"], {
+        cwd: dir,
+        encoding: "utf8",
+      });
       expect(out.trim()).toBe("Verified OK");
       // And the other way round: openssl signs, we verify.
       fs.writeFileSync(path.join(dir, "key.pem"), alice.privateKeyPem, { mode: 0o600 });

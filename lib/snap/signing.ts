@@ -1,4 +1,13 @@
-import { createHash, createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  sign,
+  timingSafeEqual,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 
 /**
  * SNAP signatures, both directions. The same functions sign our own client's requests and
@@ -27,7 +36,12 @@ export function serviceStringToSign(parts: {
 }
 
 /** String to sign for the gateway's outbound notifications: `POST:PATH:BODYHASH:TIMESTAMP`. */
-export function notificationStringToSign(parts: { method?: string; path: string; body: string | Uint8Array; timestamp: string }): string {
+export function notificationStringToSign(parts: {
+  method?: string;
+  path: string;
+  body: string | Uint8Array;
+  timestamp: string;
+}): string {
   return [(parts.method ?? "POST").toUpperCase(), parts.path, bodyHash(parts.body), parts.timestamp].join(":");
 }
 

@@ -17,9 +17,21 @@ import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/serve
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 
-const ENDPOINTS = ["/v1.0/payment-link/create", "/v1.0/payment-link/inquiry", "/v1.0/payment-link/payment-method", "/v1.0/payment-link/pay"] as const;
+const ENDPOINTS = [
+  "/v1.0/payment-link/create",
+  "/v1.0/payment-link/inquiry",
+  "/v1.0/payment-link/payment-method",
+  "/v1.0/payment-link/pay",
+] as const;
 const TOKEN_PATH = "/v1.0/access-token/b2b";
-const SIGNED_HEADERS = ["Authorization", "X-TIMESTAMP", "X-PARTNER-ID", "X-EXTERNAL-ID", "CHANNEL-ID", "X-SIGNATURE"] as const;
+const SIGNED_HEADERS = [
+  "Authorization",
+  "X-TIMESTAMP",
+  "X-PARTNER-ID",
+  "X-EXTERNAL-ID",
+  "CHANNEL-ID",
+  "X-SIGNATURE",
+] as const;
 
 type Body = string | Uint8Array;
 type Defect =
@@ -50,9 +62,23 @@ const anyText = fc.oneof(fc.string({ maxLength: 60 }), unicodeText, fc.string({ 
 const junkJson = fc.jsonValue({ maxDepth: 4 });
 
 /** Anything of a type other than string. */
-const notString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(junkJson, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), junkJson, { maxKeys: 3 }));
-const notObject = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 10 }), fc.array(junkJson, { maxLength: 3 }));
-const longString = (min: number) => fc.integer({ min, max: min + 500 }).chain((n) => fc.constantFrom("x", "é", "☕", "𝕏").map((c) => c.repeat(n)));
+const notString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(junkJson, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), junkJson, { maxKeys: 3 }),
+);
+const notObject = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 10 }),
+  fc.array(junkJson, { maxLength: 3 }),
+);
+const longString = (min: number) =>
+  fc.integer({ min, max: min + 500 }).chain((n) => fc.constantFrom("x", "é", "☕", "𝕏").map((c) => c.repeat(n)));
 const badMoney = fc.oneof(
   fc.string({ maxLength: 20 }).filter((s) => !MONEY_PATTERN.test(s)),
   fc.constantFrom("1.5", "1", "1.000", "01.00", "1e5", "-0.00x", " 1.00", "1,000.00", "999999999999999.00", "NaN", ""),
@@ -60,7 +86,13 @@ const badMoney = fc.oneof(
 );
 const badIso = fc.oneof(
   fc.string({ maxLength: 30 }).filter((s) => parseIsoWithOffset(s) === null),
-  fc.constantFrom("2027-02-31T10:00:00+07:00", "2027-13-01T00:00:00Z", "2027-01-01", "2027-01-01T00:00:00", "2020-01-01T00:00:00+07:00"),
+  fc.constantFrom(
+    "2027-02-31T10:00:00+07:00",
+    "2027-13-01T00:00:00Z",
+    "2027-01-01",
+    "2027-01-01T00:00:00",
+    "2020-01-01T00:00:00+07:00",
+  ),
   notString,
 );
 
@@ -68,24 +100,83 @@ const badIso = fc.oneof(
 const brokenCreate = fc
   .record({
     breaker: fc.oneof(
-      ...["partnerReferenceNo", "trxId"].map((f) => fc.oneof(fc.constant({ path: [f], del: true }), notString.map((v) => ({ path: [f], v })), fc.constant({ path: [f], v: "" }), longString(65).map((v) => ({ path: [f], v })))),
-      fc.oneof(fc.constant({ path: ["additionalInfo"], del: true }), notObject.map((v) => ({ path: ["additionalInfo"], v }))),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "invoiceTitle"], del: true }), notString.map((v) => ({ path: ["additionalInfo", "invoiceTitle"], v })), longString(256).map((v) => ({ path: ["additionalInfo", "invoiceTitle"], v }))),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "itemDetails"], del: true }), fc.constant({ path: ["additionalInfo", "itemDetails"], v: [] }), notObject.filter((v) => !Array.isArray(v)).map((v) => ({ path: ["additionalInfo", "itemDetails"], v }))),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "itemDetails", 0, "name"], del: true }), notString.map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "name"], v })), longString(256).map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "name"], v }))),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "itemDetails", 0, "price"], del: true }), badMoney.map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "price"], v }))),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "itemDetails", 0, "quantity"], del: true }), fc.constantFrom(0, -1, 1.5, 1_000_001, "2", null, Number.MAX_SAFE_INTEGER).map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "quantity"], v }))),
+      ...["partnerReferenceNo", "trxId"].map((f) =>
+        fc.oneof(
+          fc.constant({ path: [f], del: true }),
+          notString.map((v) => ({ path: [f], v })),
+          fc.constant({ path: [f], v: "" }),
+          longString(65).map((v) => ({ path: [f], v })),
+        ),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo"], del: true }),
+        notObject.map((v) => ({ path: ["additionalInfo"], v })),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "invoiceTitle"], del: true }),
+        notString.map((v) => ({ path: ["additionalInfo", "invoiceTitle"], v })),
+        longString(256).map((v) => ({ path: ["additionalInfo", "invoiceTitle"], v })),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "itemDetails"], del: true }),
+        fc.constant({ path: ["additionalInfo", "itemDetails"], v: [] }),
+        notObject.filter((v) => !Array.isArray(v)).map((v) => ({ path: ["additionalInfo", "itemDetails"], v })),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "itemDetails", 0, "name"], del: true }),
+        notString.map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "name"], v })),
+        longString(256).map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "name"], v })),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "itemDetails", 0, "price"], del: true }),
+        badMoney.map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "price"], v })),
+      ),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "itemDetails", 0, "quantity"], del: true }),
+        fc
+          .constantFrom(0, -1, 1.5, 1_000_001, "2", null, Number.MAX_SAFE_INTEGER)
+          .map((v) => ({ path: ["additionalInfo", "itemDetails", 0, "quantity"], v })),
+      ),
       badMoney.map((v) => ({ path: ["additionalInfo", "customFees", 0, "value"], v })),
-      fc.oneof(fc.constant({ path: ["additionalInfo", "customerDetail"], del: true }), notObject.filter((v) => v !== undefined).map((v) => ({ path: ["additionalInfo", "customerDetail"], v }))),
+      fc.oneof(
+        fc.constant({ path: ["additionalInfo", "customerDetail"], del: true }),
+        notObject.filter((v) => v !== undefined).map((v) => ({ path: ["additionalInfo", "customerDetail"], v })),
+      ),
       badIso.map((v) => ({ path: ["expiredDate"], v })),
-      fc.oneof(anyText.filter((s) => s !== "IDR"), notString).map((v) => ({ path: ["totalAmount"], v: { value: "245000.10", currency: v } })),
-      fc.constantFrom("1.00", "245000.11", "0.00").map((v) => ({ path: ["totalAmount"], v: { value: v, currency: "IDR" } })),
-      fc.oneof(anyText.filter((s) => s !== "en" && s !== "id"), notString).map((v) => ({ path: ["additionalInfo", "language"], v })),
-      fc.oneof(fc.constant([]), fc.array(anyText, { minLength: 1, maxLength: 3 }).map((a) => [...a, "NOT VALID"])).map((v) => ({ path: ["additionalInfo", "paymentMethods"], v })),
+      fc
+        .oneof(
+          anyText.filter((s) => s !== "IDR"),
+          notString,
+        )
+        .map((v) => ({ path: ["totalAmount"], v: { value: "245000.10", currency: v } })),
+      fc
+        .constantFrom("1.00", "245000.11", "0.00")
+        .map((v) => ({ path: ["totalAmount"], v: { value: v, currency: "IDR" } })),
+      fc
+        .oneof(
+          anyText.filter((s) => s !== "en" && s !== "id"),
+          notString,
+        )
+        .map((v) => ({ path: ["additionalInfo", "language"], v })),
+      fc
+        .oneof(
+          fc.constant([]),
+          fc.array(anyText, { minLength: 1, maxLength: 3 }).map((a) => [...a, "NOT VALID"]),
+        )
+        .map((v) => ({ path: ["additionalInfo", "paymentMethods"], v })),
       fc.integer({ min: -5, max: 0 }).map((v) => ({ path: ["additionalInfo", "expiryMinutes"], v })),
       unicodeText.map((t) => ({ path: ["additionalInfo", "invoiceTitle"], v: `${t}\u0000` })),
     ),
-    junk: fc.dictionary(fc.string({ maxLength: 12 }).filter((k) => !["partnerReferenceNo", "trxId", "additionalInfo", "expiredDate", "totalAmount", "__proto__"].includes(k)), junkJson, { maxKeys: 3 }),
+    junk: fc.dictionary(
+      fc
+        .string({ maxLength: 12 })
+        .filter(
+          (k) =>
+            !["partnerReferenceNo", "trxId", "additionalInfo", "expiredDate", "totalAmount", "__proto__"].includes(k),
+        ),
+      junkJson,
+      { maxKeys: 3 },
+    ),
   })
   .map(({ breaker, junk }) => {
     const req = { ...(linkRequest() as unknown as Record<string, unknown>), ...junk };
@@ -97,34 +188,66 @@ const brokenCreate = fc
 const brokenBytes: fc.Arbitrary<Body> = fc.oneof(
   fc.string({ maxLength: 200 }),
   unicodeText,
-  fc.json({ maxDepth: 3 }).filter((s) => s.length > 1).map((s) => s.slice(0, -1)), // truncated
+  fc
+    .json({ maxDepth: 3 })
+    .filter((s) => s.length > 1)
+    .map((s) => s.slice(0, -1)), // truncated
   fc.uint8Array({ minLength: 1, maxLength: 300 }),
   fc.integer({ min: 1, max: 30_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`), // deep nesting
   fc.integer({ min: 1, max: 30_000 }).map((n) => `{"additionalInfo":${"[".repeat(n)}"\\u0000"${"]".repeat(n)}}`),
   fc.integer({ min: 60_000, max: 70_000 }).map((n) => JSON.stringify({ partnerReferenceNo: "x".repeat(n) })), // around the 64 KiB limit
-  fc.integer({ min: 1, max: 300 }).map((n) => JSON.stringify({ partnerReferenceNo: "☕".repeat(n), additionalInfo: { paymentLinkId: "𝕏".repeat(n) } })),
-  fc.constantFrom("", "null", "[]", "0", '"x"', "{}", "true", "\u0000", "{\"a\":1}{", "\ufeff{}"),
+  fc
+    .integer({ min: 1, max: 300 })
+    .map((n) =>
+      JSON.stringify({ partnerReferenceNo: "☕".repeat(n), additionalInfo: { paymentLinkId: "𝕏".repeat(n) } }),
+    ),
+  fc.constantFrom("", "null", "[]", "0", '"x"', "{}", "true", "\u0000", '{"a":1}{', "\ufeff{}"),
 );
 /** For the lookup endpoints any JSON is a defect: nothing random names an existing link. */
-const lookupBody: fc.Arbitrary<Body> = fc.oneof(brokenBytes, junkJson.map((v) => JSON.stringify(v)), fc.record({ partnerReferenceNo: anyText, additionalInfo: fc.record({ paymentLinkId: anyText }) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)));
+const lookupBody: fc.Arbitrary<Body> = fc.oneof(
+  brokenBytes,
+  junkJson.map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      { partnerReferenceNo: anyText, additionalInfo: fc.record({ paymentLinkId: anyText }) },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
+);
 
 // ——— headers ———
 
 /** Values a header can carry on the wire (latin-1, no control characters). */
-const wireText = (min: number, max: number) => fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)), minLength: min, maxLength: max });
-const notAnId = fc.oneof(wireText(1, 40).filter((s) => !/^[A-Za-z0-9-]{1,36}$/.test(s.trim()) && s.trim().length > 0), fc.constant("x".repeat(37)));
+const wireText = (min: number, max: number) =>
+  fc.string({
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }))
+      .map((c) => String.fromCharCode(c)),
+    minLength: min,
+    maxLength: max,
+  });
+const notAnId = fc.oneof(
+  wireText(1, 40).filter((s) => !/^[A-Za-z0-9-]{1,36}$/.test(s.trim()) && s.trim().length > 0),
+  fc.constant("x".repeat(37)),
+);
 const defect: fc.Arbitrary<Defect> = fc.oneof(
   fc.constantFrom(...SIGNED_HEADERS).map((header) => ({ kind: "drop" as const, header })),
   fc.oneof(
     notAnId.map((value) => ({ kind: "garble" as const, header: "X-PARTNER-ID" as const, value })),
     notAnId.map((value) => ({ kind: "garble" as const, header: "X-EXTERNAL-ID" as const, value })),
     notAnId.map((value) => ({ kind: "garble" as const, header: "CHANNEL-ID" as const, value })),
-    wireText(1, 40).filter((s) => s.trim().length > 0 && parseIsoWithOffset(s.trim()) === null).map((value) => ({ kind: "garble" as const, header: "X-TIMESTAMP" as const, value })),
+    wireText(1, 40)
+      .filter((s) => s.trim().length > 0 && parseIsoWithOffset(s.trim()) === null)
+      .map((value) => ({ kind: "garble" as const, header: "X-TIMESTAMP" as const, value })),
     wireText(0, 200).map((value) => ({ kind: "garble" as const, header: "X-SIGNATURE" as const, value })),
     wireText(0, 200).map((value) => ({ kind: "garble" as const, header: "Authorization" as const, value })),
-    fc.integer({ min: 1000, max: 8000 }).map((n) => ({ kind: "garble" as const, header: "X-SIGNATURE" as const, value: "A".repeat(n) })),
+    fc
+      .integer({ min: 1000, max: 8000 })
+      .map((n) => ({ kind: "garble" as const, header: "X-SIGNATURE" as const, value: "A".repeat(n) })),
   ),
-  fc.oneof(fc.integer({ min: 301, max: 86_400 * 400 }), fc.integer({ min: -86_400 * 400, max: -301 })).map((seconds) => ({ kind: "skew" as const, seconds })),
+  fc
+    .oneof(fc.integer({ min: 301, max: 86_400 * 400 }), fc.integer({ min: -86_400 * 400, max: -301 }))
+    .map((seconds) => ({ kind: "skew" as const, seconds })),
   fc.constant({ kind: "foreign-partner" as const }),
   fc.constant({ kind: "sign-other-body" as const }),
   fc.constant({ kind: "reuse-external-id" as const }),
@@ -134,32 +257,137 @@ const defect: fc.Arbitrary<Defect> = fc.oneof(
 
 const segment = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_~-]{1,16}$/),
-  fc.constantFrom("%00", "%ff", "%ZZ", "%2F", "%20", "%E2%98%95", "..%2f", "payment-link", "v1.0", "create", ";x=1", "a@b", "%"),
+  fc.constantFrom(
+    "%00",
+    "%ff",
+    "%ZZ",
+    "%2F",
+    "%20",
+    "%E2%98%95",
+    "..%2f",
+    "payment-link",
+    "v1.0",
+    "create",
+    ";x=1",
+    "a@b",
+    "%",
+  ),
 );
-const randomPath = fc.array(segment, { minLength: 0, maxLength: 5 }).map((segs) => `/v1.0/${segs.join("/")}`).filter((p) => !(ENDPOINTS as readonly string[]).includes(p) && p !== TOKEN_PATH);
+const randomPath = fc
+  .array(segment, { minLength: 0, maxLength: 5 })
+  .map((segs) => `/v1.0/${segs.join("/")}`)
+  .filter((p) => !(ENDPOINTS as readonly string[]).includes(p) && p !== TOKEN_PATH);
 const query = fc.oneof(fc.constant(""), fc.constant(""), fc.stringMatching(/^\?[A-Za-z0-9=&%_-]{0,20}$/));
 
 const signedFamily: fc.Arbitrary<FuzzRequest> = fc.oneof(
   // body defects only, correctly signed: these must reach JSON parsing and zod
-  fc.record({ path: fc.constant(ENDPOINTS[0] as string), body: fc.oneof(brokenCreate, brokenBytes), upperCaseNames: fc.boolean() }).map((r) => ({ ...r, family: "signed" as const, method: "POST", defect: { kind: "none" as const }, bodyDefectOnly: true })),
-  fc.record({ path: fc.constantFrom(...ENDPOINTS.slice(1)), body: lookupBody, upperCaseNames: fc.boolean() }).map((r) => ({ ...r, family: "signed" as const, method: "POST", defect: { kind: "none" as const }, bodyDefectOnly: true })),
+  fc
+    .record({
+      path: fc.constant(ENDPOINTS[0] as string),
+      body: fc.oneof(brokenCreate, brokenBytes),
+      upperCaseNames: fc.boolean(),
+    })
+    .map((r) => ({
+      ...r,
+      family: "signed" as const,
+      method: "POST",
+      defect: { kind: "none" as const },
+      bodyDefectOnly: true,
+    })),
+  fc
+    .record({ path: fc.constantFrom(...ENDPOINTS.slice(1)), body: lookupBody, upperCaseNames: fc.boolean() })
+    .map((r) => ({
+      ...r,
+      family: "signed" as const,
+      method: "POST",
+      defect: { kind: "none" as const },
+      bodyDefectOnly: true,
+    })),
   // a header/signature/token defect on an otherwise good request
-  fc.record({ path: fc.constantFrom(...ENDPOINTS.slice(1)), defect, upperCaseNames: fc.boolean(), q: query }).map((r) => ({ family: "signed" as const, method: "POST", path: r.path + r.q, body: "", defect: r.defect, upperCaseNames: r.upperCaseNames, bodyDefectOnly: false })),
+  fc
+    .record({ path: fc.constantFrom(...ENDPOINTS.slice(1)), defect, upperCaseNames: fc.boolean(), q: query })
+    .map((r) => ({
+      family: "signed" as const,
+      method: "POST",
+      path: r.path + r.q,
+      body: "",
+      defect: r.defect,
+      upperCaseNames: r.upperCaseNames,
+      bodyDefectOnly: false,
+    })),
 );
-const routeFamily: fc.Arbitrary<FuzzRequest> = fc.oneof(
-  fc.record({ method: fc.constantFrom("GET", "PUT", "DELETE", "PATCH", "OPTIONS"), path: fc.constantFrom(...ENDPOINTS, TOKEN_PATH) }),
-  fc.record({ method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"), path: fc.tuple(randomPath, query).map(([p, q]) => p + q) }),
-).chain((r) => fc.record({ body: r.method === "GET" ? fc.constant("") : lookupBody, upperCaseNames: fc.boolean() }).map((x) => ({ ...r, ...x, family: "route" as const, defect: { kind: "none" as const }, bodyDefectOnly: false })));
-const tokenFamily: fc.Arbitrary<FuzzRequest> = fc.oneof(
-  fc.oneof(brokenBytes, junkJson.map((v) => JSON.stringify(v))).filter((b) => !isValidTokenBody(b)).map((body) => ({ body, defect: { kind: "none" as const } })),
-  fc.constantFrom<Defect>({ kind: "drop", header: "X-SIGNATURE" }, { kind: "drop", header: "X-TIMESTAMP" }, { kind: "skew", seconds: 900 }, { kind: "sign-other-body" }).map((d) => ({ body: JSON.stringify({ grantType: "client_credentials" }), defect: d })),
-  wireText(1, 40).map((value) => ({ body: JSON.stringify({ grantType: "client_credentials" }), defect: { kind: "garble" as const, header: "X-PARTNER-ID" as const, value } })), // stands for X-CLIENT-KEY
-).map((r) => ({ ...r, family: "token" as const, method: "POST", path: TOKEN_PATH, upperCaseNames: false, bodyDefectOnly: false }));
+const routeFamily: fc.Arbitrary<FuzzRequest> = fc
+  .oneof(
+    fc.record({
+      method: fc.constantFrom("GET", "PUT", "DELETE", "PATCH", "OPTIONS"),
+      path: fc.constantFrom(...ENDPOINTS, TOKEN_PATH),
+    }),
+    fc.record({
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"),
+      path: fc.tuple(randomPath, query).map(([p, q]) => p + q),
+    }),
+  )
+  .chain((r) =>
+    fc
+      .record({ body: r.method === "GET" ? fc.constant("") : lookupBody, upperCaseNames: fc.boolean() })
+      .map((x) => ({ ...r, ...x, family: "route" as const, defect: { kind: "none" as const }, bodyDefectOnly: false })),
+  );
+const tokenFamily: fc.Arbitrary<FuzzRequest> = fc
+  .oneof(
+    fc
+      .oneof(
+        brokenBytes,
+        junkJson.map((v) => JSON.stringify(v)),
+      )
+      .filter((b) => !isValidTokenBody(b))
+      .map((body) => ({ body, defect: { kind: "none" as const } })),
+    fc
+      .constantFrom<Defect>(
+        { kind: "drop", header: "X-SIGNATURE" },
+        { kind: "drop", header: "X-TIMESTAMP" },
+        { kind: "skew", seconds: 900 },
+        { kind: "sign-other-body" },
+      )
+      .map((d) => ({ body: JSON.stringify({ grantType: "client_credentials" }), defect: d })),
+    wireText(1, 40).map((value) => ({
+      body: JSON.stringify({ grantType: "client_credentials" }),
+      defect: { kind: "garble" as const, header: "X-PARTNER-ID" as const, value },
+    })), // stands for X-CLIENT-KEY
+  )
+  .map((r) => ({
+    ...r,
+    family: "token" as const,
+    method: "POST",
+    path: TOKEN_PATH,
+    upperCaseNames: false,
+    bodyDefectOnly: false,
+  }));
 const unsignedFamily: fc.Arbitrary<FuzzRequest> = fc
-  .record({ path: fc.constantFrom(...ENDPOINTS), body: fc.oneof(lookupBody, brokenCreate), headers: fc.dictionary(fc.oneof(fc.constantFrom(...SIGNED_HEADERS), fc.stringMatching(/^X-[A-Za-z0-9-]{1,15}$/)), wireText(0, 50), { maxKeys: 6 }) })
-  .map((r) => ({ family: "unsigned" as const, method: "POST", path: r.path, body: r.body, defect: { kind: "garble" as const, header: "Authorization" as const, value: JSON.stringify(r.headers) }, upperCaseNames: false, bodyDefectOnly: false }));
+  .record({
+    path: fc.constantFrom(...ENDPOINTS),
+    body: fc.oneof(lookupBody, brokenCreate),
+    headers: fc.dictionary(
+      fc.oneof(fc.constantFrom(...SIGNED_HEADERS), fc.stringMatching(/^X-[A-Za-z0-9-]{1,15}$/)),
+      wireText(0, 50),
+      { maxKeys: 6 },
+    ),
+  })
+  .map((r) => ({
+    family: "unsigned" as const,
+    method: "POST",
+    path: r.path,
+    body: r.body,
+    defect: { kind: "garble" as const, header: "Authorization" as const, value: JSON.stringify(r.headers) },
+    upperCaseNames: false,
+    bodyDefectOnly: false,
+  }));
 
-const fuzzRequest = fc.oneof({ weight: 6, arbitrary: signedFamily }, { weight: 2, arbitrary: routeFamily }, { weight: 1, arbitrary: tokenFamily }, { weight: 1, arbitrary: unsignedFamily });
+const fuzzRequest = fc.oneof(
+  { weight: 6, arbitrary: signedFamily },
+  { weight: 2, arbitrary: routeFamily },
+  { weight: 1, arbitrary: tokenFamily },
+  { weight: 1, arbitrary: unsignedFamily },
+);
 
 describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
   let srv: RunningServer;
@@ -172,7 +400,12 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
     merchant = srv.merchant.snap;
     demoLinkId = srv.credentials.demoLinks[0]!.paymentLinkId;
     usedExternalId = randomUUID();
-    const ok = await srv.merchant.snap.raw({ method: "POST", path: ENDPOINTS[1], body: JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } }), headers: { "X-EXTERNAL-ID": usedExternalId } });
+    const ok = await srv.merchant.snap.raw({
+      method: "POST",
+      path: ENDPOINTS[1],
+      body: JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } }),
+      headers: { "X-EXTERNAL-ID": usedExternalId },
+    });
     expect(ok.status).toBe(200);
   });
   afterAll(async () => {
@@ -183,10 +416,15 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
   async function build(r: FuzzRequest): Promise<{ url: string; init: RequestInit }> {
     const url = `${srv.baseUrl}${r.path}`;
     // header defects travel on an otherwise valid inquiry body
-    const body: Body = r.family === "signed" && !r.bodyDefectOnly ? JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } }) : r.body;
+    const body: Body =
+      r.family === "signed" && !r.bodyDefectOnly
+        ? JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } })
+        : r.body;
     const withBody = (headers: Record<string, string>): RequestInit => ({
       method: r.method,
-      headers: r.upperCaseNames ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v])) : headers,
+      headers: r.upperCaseNames
+        ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]))
+        : headers,
       body: r.method === "GET" ? undefined : (body as BodyInit),
     });
     if (r.family === "unsigned") {
@@ -196,7 +434,12 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
     if (r.family === "token") {
       let timestamp = formatJakarta(new Date());
       const creds = srv.credentials.merchant;
-      const headers: Record<string, string> = { "Content-Type": "application/json", "X-TIMESTAMP": timestamp, "X-CLIENT-KEY": creds.clientKey, "X-SIGNATURE": rsaSign(creds.privateKeyPem, tokenStringToSign(creds.clientKey, timestamp)) };
+      const headers: Record<string, string> = {
+        "Content-Type": "application/json",
+        "X-TIMESTAMP": timestamp,
+        "X-CLIENT-KEY": creds.clientKey,
+        "X-SIGNATURE": rsaSign(creds.privateKeyPem, tokenStringToSign(creds.clientKey, timestamp)),
+      };
       const d = r.defect;
       if (d.kind === "drop") delete headers[d.header];
       if (d.kind === "skew") {
@@ -204,7 +447,8 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
         headers["X-TIMESTAMP"] = timestamp;
         headers["X-SIGNATURE"] = rsaSign(creds.privateKeyPem, tokenStringToSign(creds.clientKey, timestamp));
       }
-      if (d.kind === "sign-other-body") headers["X-SIGNATURE"] = rsaSign(creds.privateKeyPem, tokenStringToSign(`${creds.clientKey}x`, timestamp));
+      if (d.kind === "sign-other-body")
+        headers["X-SIGNATURE"] = rsaSign(creds.privateKeyPem, tokenStringToSign(`${creds.clientKey}x`, timestamp));
       if (d.kind === "garble") headers["X-CLIENT-KEY"] = d.value;
       return { url, init: withBody(headers) };
     }
@@ -223,7 +467,10 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
       "X-PARTNER-ID": merchant.credentials.partnerId,
       "X-EXTERNAL-ID": d.kind === "reuse-external-id" ? usedExternalId : randomUUID(),
       "CHANNEL-ID": merchant.credentials.channelId,
-      "X-SIGNATURE": hmacSign(merchant.credentials.clientSecret, serviceStringToSign({ method: r.method, path: pathAsSent, accessToken: token, body: signedBytes, timestamp })),
+      "X-SIGNATURE": hmacSign(
+        merchant.credentials.clientSecret,
+        serviceStringToSign({ method: r.method, path: pathAsSent, accessToken: token, body: signedBytes, timestamp }),
+      ),
     };
     if (d.kind === "drop") delete headers[d.header];
     if (d.kind === "garble") headers[d.header] = d.value;
@@ -255,12 +502,17 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
           throw new Error(`${res.status} not JSON for ${r.method} ${r.path}: ${text.slice(0, 200)}`);
         }
         const code = String(body.responseCode);
-        if (!/^\d{7}$/.test(code) || typeof body.responseMessage !== "string") throw new Error(`not a SNAP envelope: ${text.slice(0, 200)}`);
+        if (!/^\d{7}$/.test(code) || typeof body.responseMessage !== "string")
+          throw new Error(`not a SNAP envelope: ${text.slice(0, 200)}`);
         if (Number(code.slice(0, 3)) !== res.status) throw new Error(`status ${res.status} but responseCode ${code}`);
-        if (res.status < 400 || res.status >= 500) throw new Error(`expected a 4xx, got ${res.status} ${text.slice(0, 300)} for ${JSON.stringify({ ...r, body: String(r.body).slice(0, 300) })}`);
+        if (res.status < 400 || res.status >= 500)
+          throw new Error(
+            `expected a 4xx, got ${res.status} ${text.slice(0, 300)} for ${JSON.stringify({ ...r, body: String(r.body).slice(0, 300) })}`,
+          );
         if (r.family === "signed" && r.bodyDefectOnly) {
           // correctly signed: authentication must have passed; the body is what was refused
-          if (res.status === 401) throw new Error(`a correctly signed request was refused as ${code} ${String(body.responseMessage)}`);
+          if (res.status === 401)
+            throw new Error(`a correctly signed request was refused as ${code} ${String(body.responseMessage)}`);
           reachedValidation++;
         }
         const key = `${r.family}:${code}`;
@@ -271,7 +523,8 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
     expect(sent).toBeGreaterThanOrEqual(Math.min(RUNS, 500));
     // the generator really covers the table: body, field, header, auth, conflict and route answers
     const codes = new Set([...seen.keys()].map((k) => k.split(":")[1]!.replace(/^(\d{3})\d{2}(\d{2})$/, "$1xx$2")));
-    for (const c of ["400xx00", "400xx01", "400xx02", "401xx00", "401xx01", "404xx01", "409xx00"]) expect(codes, `never saw ${c}: ${[...seen.keys()].join(" ")}`).toContain(c);
+    for (const c of ["400xx00", "400xx01", "400xx02", "401xx00", "401xx01", "404xx01", "409xx00"])
+      expect(codes, `never saw ${c}: ${[...seen.keys()].join(" ")}`).toContain(c);
     expect(reachedValidation).toBeGreaterThan(RUNS / 4);
 
     const health = await fetch(`${srv.baseUrl}/api/health`);
@@ -281,15 +534,28 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
 
   it("answers malformed HTTP in the envelope too: oversized headers, a broken request line", async () => {
     // raw sockets: the server answers and closes mid-request, which fetch reports as an error
-    const big = await rawExchange(srv.port, `POST ${ENDPOINTS[1]} HTTP/1.1\r\nHost: x\r\nX-Junk: ${"x".repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`);
+    const big = await rawExchange(
+      srv.port,
+      `POST ${ENDPOINTS[1]} HTTP/1.1\r\nHost: x\r\nX-Junk: ${"x".repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`,
+    );
     expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(big).toMatch(/\r\nX-TIMESTAMP: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00\r\n/);
-    expect(JSON.parse(big.slice(big.indexOf("\r\n\r\n") + 4))).toEqual({ responseCode: "4310000", responseMessage: "Request Header Fields Too Large" });
-    for (const raw of ["GARBAGE\r\n\r\n", "POST /v1.0/payment-link/inquiry HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", "POST /v1.0/x HTTP/9.9\r\n\r\n"]) {
+    expect(JSON.parse(big.slice(big.indexOf("\r\n\r\n") + 4))).toEqual({
+      responseCode: "4310000",
+      responseMessage: "Request Header Fields Too Large",
+    });
+    for (const raw of [
+      "GARBAGE\r\n\r\n",
+      "POST /v1.0/payment-link/inquiry HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+      "POST /v1.0/x HTTP/9.9\r\n\r\n",
+    ]) {
       const answer = await rawExchange(srv.port, raw);
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(answer).toMatch(/\r\nX-TIMESTAMP: [^\r]+\.\d{3}\+07:00\r\n/);
-      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ responseCode: "4000000", responseMessage: "Bad Request" });
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+        responseCode: "4000000",
+        responseMessage: "Bad Request",
+      });
     }
     const health = await fetch(`${srv.baseUrl}/api/health`);
     expect(health.status).toBe(200);
@@ -299,7 +565,8 @@ describe.each(DB_KINDS)("fuzzing the signed family on %s", (db) => {
 function setPath(obj: Record<string, unknown>, path: (string | number)[], value: unknown): void {
   let cur: Record<string | number, unknown> = obj;
   for (const key of path.slice(0, -1)) {
-    if (cur[key] === null || typeof cur[key] !== "object") cur[key] = typeof path[path.indexOf(key) + 1] === "number" ? [] : {};
+    if (cur[key] === null || typeof cur[key] !== "object")
+      cur[key] = typeof path[path.indexOf(key) + 1] === "number" ? [] : {};
     cur = cur[key] as Record<string | number, unknown>;
   }
   const last = path[path.length - 1]!;
@@ -309,7 +576,9 @@ function setPath(obj: Record<string, unknown>, path: (string | number)[], value:
 
 function isValidTokenBody(body: Body): boolean {
   try {
-    const v = JSON.parse(typeof body === "string" ? body : Buffer.from(body).toString("utf8")) as { grantType?: unknown };
+    const v = JSON.parse(typeof body === "string" ? body : Buffer.from(body).toString("utf8")) as {
+      grantType?: unknown;
+    };
     return typeof v === "object" && v !== null && !Array.isArray(v) && v.grantType === "client_credentials";
   } catch {
     return false;

@@ -474,7 +474,11 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     expect(await page(challenge)).toContain("Confirm this payment");
 
     const ref = `CARD-LANG-${Date.now()}-${db}`;
-    const pay = await srv.merchant.cardPay({ partnerReferenceNo: ref, amount: { value: "75000.00", currency: "IDR" }, urlParams: [{ url: "https://merchant.example/r", type: "PAY_RETURN", isDeeplink: "N" }] });
+    const pay = await srv.merchant.cardPay({
+      partnerReferenceNo: ref,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/r", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
     // The intent behind Card Pay counts whole rupiah on the /v1 wire (CONTRACT §3), as before.
     expect((await intents.retrieve(pay.referenceNo)).amount).toBe(75000);
     const hosted = await page(`${srv.baseUrl}/v1.0/debit/redirect/${pay.referenceNo}`, { Cookie: "nusapay_lang=id" });

@@ -8,7 +8,16 @@ const otherKey = generateRsaKeyPair().privateKeyPem;
 import { formatJakarta } from "@/lib/contract/time";
 import { linkRequest } from "@/tests/support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
-import { expectAnswerTimestamp, expectEnvelope, rawHttp, send, signed, signedHeaders, tokenRequest, type Answer } from "@/tests/support/snap-http";
+import {
+  expectAnswerTimestamp,
+  expectEnvelope,
+  rawHttp,
+  send,
+  signed,
+  signedHeaders,
+  tokenRequest,
+  type Answer,
+} from "@/tests/support/snap-http";
 
 const INQUIRY = "/v1.0/payment-link/inquiry";
 const CREATE = "/v1.0/payment-link/create";
@@ -30,7 +39,10 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     signed(client, { path: INQUIRY, body: JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } }), ...opts });
 
   beforeAll(async () => {
-    [srv, strict] = await Promise.all([startServer({ db }), startServer({ db, env: { TOKEN_TTL_SECONDS: "2", RATE_LIMIT_RPS: "1" } })]);
+    [srv, strict] = await Promise.all([
+      startServer({ db }),
+      startServer({ db, env: { TOKEN_TTL_SECONDS: "2", RATE_LIMIT_RPS: "1" } }),
+    ]);
     merchant = srv.merchant.snap;
     checkout = new GatewayClient(srv.baseUrl, srv.checkout, srv.validator.fetch()).snap;
     demoLinkId = srv.credentials.demoLinks[0]!.paymentLinkId;
@@ -96,27 +108,77 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
 
     it.each([
       ["a number for a string", { ...linkRequest(), trxId: 42 }, "Invalid Field Format trxId"],
-      ["a string for a number", linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "1.00", quantity: "1" as unknown as number }] } }), "Invalid Field Format additionalInfo.itemDetails[0].quantity"],
-      ["a float price", linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "1.5", quantity: 1 }] } }), "Invalid Field Format additionalInfo.itemDetails[0].price"],
-      ["a price beyond the safe range", linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "999999999999999.00", quantity: 1 }] } }), "Invalid Field Format additionalInfo.itemDetails[0].price"],
-      ["a fee beyond the safe range", linkRequest({ additionalInfo: { customFees: [{ text: "x", value: "-999999999999999.00" }] } }), "Invalid Field Format additionalInfo.customFees[0].value"],
-      ["a U+0000 in a text field", linkRequest({ additionalInfo: { invoiceTitle: "Kopi\u0000" } }), "Invalid Field Format additionalInfo.invoiceTitle"],
+      [
+        "a string for a number",
+        linkRequest({
+          additionalInfo: { itemDetails: [{ name: "x", price: "1.00", quantity: "1" as unknown as number }] },
+        }),
+        "Invalid Field Format additionalInfo.itemDetails[0].quantity",
+      ],
+      [
+        "a float price",
+        linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "1.5", quantity: 1 }] } }),
+        "Invalid Field Format additionalInfo.itemDetails[0].price",
+      ],
+      [
+        "a price beyond the safe range",
+        linkRequest({ additionalInfo: { itemDetails: [{ name: "x", price: "999999999999999.00", quantity: 1 }] } }),
+        "Invalid Field Format additionalInfo.itemDetails[0].price",
+      ],
+      [
+        "a fee beyond the safe range",
+        linkRequest({ additionalInfo: { customFees: [{ text: "x", value: "-999999999999999.00" }] } }),
+        "Invalid Field Format additionalInfo.customFees[0].value",
+      ],
+      [
+        "a U+0000 in a text field",
+        linkRequest({ additionalInfo: { invoiceTitle: "Kopi\u0000" } }),
+        "Invalid Field Format additionalInfo.invoiceTitle",
+      ],
       ["an array body", [], "Invalid Field Format body"],
-      ["an expiredDate of February 31st", linkRequest({ expiredDate: "2027-02-31T10:00:00+07:00" }), "Invalid Field Format expiredDate"],
+      [
+        "an expiredDate of February 31st",
+        linkRequest({ expiredDate: "2027-02-31T10:00:00+07:00" }),
+        "Invalid Field Format expiredDate",
+      ],
     ])("%s → 4002701 naming the field", async (_, req, message) => {
       expectEnvelope(await signed(merchant, { path: CREATE, body: JSON.stringify(req) }), 400, "4002701", message);
     });
 
     it.each([
-      ["a top-level field", () => { const r = linkRequest() as Record<string, unknown>; delete r.partnerReferenceNo; return r; }, "Invalid Mandatory Field partnerReferenceNo"],
-      ["a nested field", () => { const r = linkRequest(); delete (r.additionalInfo as Record<string, unknown>).invoiceTitle; return r; }, "Invalid Mandatory Field additionalInfo.invoiceTitle"],
+      [
+        "a top-level field",
+        () => {
+          const r = linkRequest() as Record<string, unknown>;
+          delete r.partnerReferenceNo;
+          return r;
+        },
+        "Invalid Mandatory Field partnerReferenceNo",
+      ],
+      [
+        "a nested field",
+        () => {
+          const r = linkRequest();
+          delete (r.additionalInfo as Record<string, unknown>).invoiceTitle;
+          return r;
+        },
+        "Invalid Mandatory Field additionalInfo.invoiceTitle",
+      ],
     ])("a missing mandatory field (%s) → 4002702 naming it", async (_, build, message) => {
       expectEnvelope(await signed(merchant, { path: CREATE, body: JSON.stringify(build()) }), 400, "4002702", message);
     });
 
-    it.each(["X-TIMESTAMP", "X-PARTNER-ID", "X-EXTERNAL-ID", "CHANNEL-ID"])("missing %s → 4002702 naming it", async (name) => {
-      expectEnvelope(await inquiry(merchant, { headers: { [name]: undefined } }), 400, "4002702", `Invalid Mandatory Field ${name}`);
-    });
+    it.each(["X-TIMESTAMP", "X-PARTNER-ID", "X-EXTERNAL-ID", "CHANNEL-ID"])(
+      "missing %s → 4002702 naming it",
+      async (name) => {
+        expectEnvelope(
+          await inquiry(merchant, { headers: { [name]: undefined } }),
+          400,
+          "4002702",
+          `Invalid Mandatory Field ${name}`,
+        );
+      },
+    );
 
     it.each([
       ["X-TIMESTAMP", "2026-11-22 15:04:05"],
@@ -126,13 +188,23 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       ["X-EXTERNAL-ID", "not an id"],
       ["CHANNEL-ID", "95221/1"],
     ])("a malformed %s (%j) → 4002701 naming it", async (name, value) => {
-      expectEnvelope(await inquiry(merchant, { headers: { [name]: value } }), 400, "4002701", `Invalid Field Format ${name}`);
+      expectEnvelope(
+        await inquiry(merchant, { headers: { [name]: value } }),
+        400,
+        "4002701",
+        `Invalid Field Format ${name}`,
+      );
     });
   });
 
   describe("401: signature, timestamp, partner, token", () => {
     it("missing X-SIGNATURE → 4012700", async () => {
-      expectEnvelope(await inquiry(merchant, { headers: { "X-SIGNATURE": undefined } }), 401, "4012700", /^Unauthorized\./);
+      expectEnvelope(
+        await inquiry(merchant, { headers: { "X-SIGNATURE": undefined } }),
+        401,
+        "4012700",
+        /^Unauthorized\./,
+      );
     });
 
     it.each([
@@ -145,9 +217,17 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
 
     it("a signature over other bytes than were sent (tampered body) → 4012700", async () => {
       const sent = JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } });
-      expectEnvelope(await signed(merchant, { path: INQUIRY, body: sent, signBody: sent.replace(demoLinkId, "x") }), 401, "4012700");
+      expectEnvelope(
+        await signed(merchant, { path: INQUIRY, body: sent, signBody: sent.replace(demoLinkId, "x") }),
+        401,
+        "4012700",
+      );
       // the same JSON re-serialised with a space is other bytes, too
-      expectEnvelope(await signed(merchant, { path: INQUIRY, body: sent, signBody: JSON.stringify(JSON.parse(sent), null, 1) }), 401, "4012700");
+      expectEnvelope(
+        await signed(merchant, { path: INQUIRY, body: sent, signBody: JSON.stringify(JSON.parse(sent), null, 1) }),
+        401,
+        "4012700",
+      );
     });
 
     it("a signature over another path or query → 4012700", async () => {
@@ -161,9 +241,19 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const body = JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } });
       const token = await merchant.accessToken();
       const timestamp = formatJakarta(new Date());
-      const hex = Buffer.from(hmacSign(merchant.credentials.clientSecret, serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp })), "base64").toString("hex");
+      const hex = Buffer.from(
+        hmacSign(
+          merchant.credentials.clientSecret,
+          serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp }),
+        ),
+        "base64",
+      ).toString("hex");
       for (const sig of [hex, hex.toUpperCase()]) {
-        expectEnvelope(await signed(merchant, { path: INQUIRY, body, headers: { "X-TIMESTAMP": timestamp, "X-SIGNATURE": sig } }), 200, "2002700");
+        expectEnvelope(
+          await signed(merchant, { path: INQUIRY, body, headers: { "X-TIMESTAMP": timestamp, "X-SIGNATURE": sig } }),
+          200,
+          "2002700",
+        );
       }
     });
 
@@ -192,7 +282,12 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       ["not a bearer", "Basic dXNlcjpwYXNz"],
       ["a bearer without a token", "Bearer "],
     ])("Authorization %s → 4012701 Invalid Token (B2B)", async (_, authorization) => {
-      expectEnvelope(await inquiry(merchant, { headers: { Authorization: authorization } }), 401, "4012701", "Invalid Token (B2B)");
+      expectEnvelope(
+        await inquiry(merchant, { headers: { Authorization: authorization } }),
+        401,
+        "4012701",
+        "Invalid Token (B2B)",
+      );
     });
 
     it("a token is checked before the signature: a signed request with a foreign token is 4012701", async () => {
@@ -208,12 +303,25 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const accessToken = (tok.body as { accessToken: string }).accessToken;
       const client = new SnapClient(strict.baseUrl, strict.credentials.merchant);
       const call = async () => {
-        const body = JSON.stringify({ additionalInfo: { paymentLinkId: strict.credentials.demoLinks[0]!.paymentLinkId } });
+        const body = JSON.stringify({
+          additionalInfo: { paymentLinkId: strict.credentials.demoLinks[0]!.paymentLinkId },
+        });
         const timestamp = formatJakarta(new Date());
-        const signature = hmacSign(client.credentials.clientSecret, serviceStringToSign({ method: "POST", path: INQUIRY, accessToken, body, timestamp }));
+        const signature = hmacSign(
+          client.credentials.clientSecret,
+          serviceStringToSign({ method: "POST", path: INQUIRY, accessToken, body, timestamp }),
+        );
         return send(`${strict.baseUrl}${INQUIRY}`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}`, "X-TIMESTAMP": timestamp, "X-PARTNER-ID": client.credentials.partnerId, "X-EXTERNAL-ID": randomUUID(), "CHANNEL-ID": "95221", "X-SIGNATURE": signature },
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${accessToken}`,
+            "X-TIMESTAMP": timestamp,
+            "X-PARTNER-ID": client.credentials.partnerId,
+            "X-EXTERNAL-ID": randomUUID(),
+            "CHANNEL-ID": "95221",
+            "X-SIGNATURE": signature,
+          },
           body,
         });
       };
@@ -229,7 +337,11 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
       expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 409, "4092700", "Conflict");
       // on another operation too: the scope is partner + day, not path
-      const create = await signed(merchant, { path: CREATE, body: JSON.stringify(linkRequest()), headers: { "X-EXTERNAL-ID": id } });
+      const create = await signed(merchant, {
+        path: CREATE,
+        body: JSON.stringify(linkRequest()),
+        headers: { "X-EXTERNAL-ID": id },
+      });
       expectEnvelope(create, 409, "4092700");
     });
 
@@ -242,7 +354,9 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     it("ten identical requests racing: exactly one succeeds, nine get 4092700", async () => {
       const body = JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } });
       const headers = await signedHeaders(merchant, { method: "POST", path: INQUIRY, body });
-      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`${srv.baseUrl}${INQUIRY}`, { method: "POST", headers, body })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => send(`${srv.baseUrl}${INQUIRY}`, { method: "POST", headers, body })),
+      );
       const codes = answers.map((a) => expectEnvelope(a, a.status).responseCode).sort();
       expect(codes).toEqual(["2002700", ...Array(9).fill("4092700")]);
     });
@@ -255,20 +369,32 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       // The duplicate fails on the link insert, after the external id was written in the
       // same transaction; the rollback must take the external id with it.
       const id = randomUUID();
-      expectEnvelope(await signed(merchant, { path: CREATE, body: JSON.stringify(req), headers: { "X-EXTERNAL-ID": id } }), 409, "4092701", "Duplicate partnerReferenceNo");
-      const retry = await signed(merchant, { path: CREATE, body: JSON.stringify(linkRequest()), headers: { "X-EXTERNAL-ID": id } });
+      expectEnvelope(
+        await signed(merchant, { path: CREATE, body: JSON.stringify(req), headers: { "X-EXTERNAL-ID": id } }),
+        409,
+        "4092701",
+        "Duplicate partnerReferenceNo",
+      );
+      const retry = await signed(merchant, {
+        path: CREATE,
+        body: JSON.stringify(linkRequest()),
+        headers: { "X-EXTERNAL-ID": id },
+      });
       expectEnvelope(retry, 200, "2002700");
     });
 
     it("creates racing on one partnerReferenceNo: one link, and every loser's external id is still free", async () => {
       const req = JSON.stringify(linkRequest());
       const ids = Array.from({ length: 6 }, () => randomUUID());
-      const answers = await Promise.all(ids.map((id) => signed(merchant, { path: CREATE, body: req, headers: { "X-EXTERNAL-ID": id } })));
+      const answers = await Promise.all(
+        ids.map((id) => signed(merchant, { path: CREATE, body: req, headers: { "X-EXTERNAL-ID": id } })),
+      );
       const codes = answers.map((a) => expectEnvelope(a, a.status).responseCode);
       expect(codes.filter((c) => c === "2002700")).toHaveLength(1);
       expect(codes.filter((c) => c === "4092701")).toHaveLength(5);
       const losers = ids.filter((_, i) => codes[i] !== "2002700");
-      for (const id of losers) expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
+      for (const id of losers)
+        expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
     });
 
     it("refused bodies leave no link behind and no external id consumed", async () => {
@@ -278,8 +404,16 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
         linkRequest({ totalAmount: { value: "1.00", currency: "IDR" } }),
       ]) {
         const id = randomUUID();
-        expectEnvelope(await signed(merchant, { path: CREATE, body: JSON.stringify(req), headers: { "X-EXTERNAL-ID": id } }), 400, "4002701");
-        const lookup = await signed(merchant, { path: INQUIRY, body: JSON.stringify({ partnerReferenceNo: req.partnerReferenceNo }), headers: { "X-EXTERNAL-ID": id } });
+        expectEnvelope(
+          await signed(merchant, { path: CREATE, body: JSON.stringify(req), headers: { "X-EXTERNAL-ID": id } }),
+          400,
+          "4002701",
+        );
+        const lookup = await signed(merchant, {
+          path: INQUIRY,
+          body: JSON.stringify({ partnerReferenceNo: req.partnerReferenceNo }),
+          headers: { "X-EXTERNAL-ID": id },
+        });
         expectEnvelope(lookup, 404, "4042701");
       }
     });
@@ -294,7 +428,13 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     ];
     for (const casing of casings) {
       const h = await signedHeaders(merchant, { method: "POST", path: INQUIRY, body });
-      const a = await rawHttp(srv.baseUrl, "POST", INQUIRY, Object.entries(h).map(([k, v]) => [casing(k), v]), body);
+      const a = await rawHttp(
+        srv.baseUrl,
+        "POST",
+        INQUIRY,
+        Object.entries(h).map(([k, v]) => [casing(k), v]),
+        body,
+      );
       expectEnvelope(a, 200, "2002700");
     }
   });
@@ -330,7 +470,10 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     ["POST", "/v1.0/transaction-history-detail"],
   ] as const)("%s %s answers with X-TIMESTAMP (Jakarta, milliseconds), signed or not", async (method, path) => {
     const body = method === "GET" ? "" : "{}";
-    for (const a of [await signed(merchant, { method, path, body }), await send(`${srv.baseUrl}${path}`, { method, body: body || undefined })]) {
+    for (const a of [
+      await signed(merchant, { method, path, body }),
+      await send(`${srv.baseUrl}${path}`, { method, body: body || undefined }),
+    ]) {
       expectEnvelope(a, a.status);
     }
   });
@@ -345,7 +488,9 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     const id = strict.credentials.demoLinks[0]!.paymentLinkId;
     const body = JSON.stringify({ additionalInfo: { paymentLinkId: id } });
     await client.accessToken();
-    const answers: Answer[] = await Promise.all(Array.from({ length: 8 }, () => signed(client, { path: INQUIRY, body })));
+    const answers: Answer[] = await Promise.all(
+      Array.from({ length: 8 }, () => signed(client, { path: INQUIRY, body })),
+    );
     const codes = answers.map((a) => expectEnvelope(a, a.status).responseCode);
     expect(codes.filter((c) => c === "2002700").length).toBeGreaterThanOrEqual(1);
     expect(codes.filter((c) => c === "2002700").length).toBeLessThanOrEqual(3); // burst of 2 s × 1 rps, plus a refill
@@ -362,8 +507,20 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const a = await tokenRequest(srv.baseUrl, srv.credentials.merchant);
       expectEnvelope(a, 200, "2007300", "Successful");
       const body = a.body as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual(["accessToken", "expiresIn", "responseCode", "responseMessage", "tokenType"]);
-      expect(body).toEqual({ responseCode: "2007300", responseMessage: "Successful", accessToken: expect.stringMatching(/^[A-Za-z0-9._~+/=-]{20,}$/), tokenType: "Bearer", expiresIn: "900" });
+      expect(Object.keys(body).sort()).toEqual([
+        "accessToken",
+        "expiresIn",
+        "responseCode",
+        "responseMessage",
+        "tokenType",
+      ]);
+      expect(body).toEqual({
+        responseCode: "2007300",
+        responseMessage: "Successful",
+        accessToken: expect.stringMatching(/^[A-Za-z0-9._~+/=-]{20,}$/),
+        tokenType: "Bearer",
+        expiresIn: "900",
+      });
     });
 
     it("answers X-CLIENT-KEY: the caller's key on success, the key as sent on an error, none when none was sent", async () => {
@@ -376,7 +533,9 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const unknown = await tokenRequest(srv.baseUrl, srv.credentials.merchant, { clientKey: "mer_unknown" });
       expectEnvelope(unknown, 401, "4017300");
       expect(unknown.headers["x-client-key"]).toBe("mer_unknown");
-      const none = await tokenRequest(srv.baseUrl, srv.credentials.merchant, { headers: { "X-CLIENT-KEY": undefined } });
+      const none = await tokenRequest(srv.baseUrl, srv.credentials.merchant, {
+        headers: { "X-CLIENT-KEY": undefined },
+      });
       expectEnvelope(none, 400, "4007302");
       expect(none.headers).not.toHaveProperty("x-client-key");
     });
@@ -386,10 +545,21 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const token = (a.body as { accessToken: string }).accessToken;
       const body = JSON.stringify({ additionalInfo: { paymentLinkId: demoLinkId } });
       const timestamp = formatJakarta(new Date());
-      const sig = hmacSign(srv.credentials.merchant.clientSecret, serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp }));
+      const sig = hmacSign(
+        srv.credentials.merchant.clientSecret,
+        serviceStringToSign({ method: "POST", path: INQUIRY, accessToken: token, body, timestamp }),
+      );
       const call = await send(`${srv.baseUrl}${INQUIRY}`, {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-timestamp": timestamp, "x-partner-id": srv.credentials.merchant.partnerId, "x-external-id": randomUUID(), "channel-id": "95221", "x-signature": sig },
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${token}`,
+          "x-timestamp": timestamp,
+          "x-partner-id": srv.credentials.merchant.partnerId,
+          "x-external-id": randomUUID(),
+          "channel-id": "95221",
+          "x-signature": sig,
+        },
         body,
       });
       expectEnvelope(call, 200, "2002700");
@@ -397,10 +567,20 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
 
     it.each([
       ["a signature by another key", 401, "4017300", () => ({ privateKeyPem: otherKey })],
-      ["a signature over another timestamp", 401, "4017300", () => ({ headers: { "X-TIMESTAMP": formatJakarta(new Date(Date.now() - 1000)) } })],
+      [
+        "a signature over another timestamp",
+        401,
+        "4017300",
+        () => ({ headers: { "X-TIMESTAMP": formatJakarta(new Date(Date.now() - 1000)) } }),
+      ],
       ["an unknown client key", 401, "4017300", () => ({ clientKey: "mer_unknown" })],
       ["no X-SIGNATURE", 401, "4017300", () => ({ headers: { "X-SIGNATURE": undefined } })],
-      ["a timestamp 10 minutes old", 401, "4017300", () => ({ timestamp: formatJakarta(new Date(Date.now() - 600_000)) })],
+      [
+        "a timestamp 10 minutes old",
+        401,
+        "4017300",
+        () => ({ timestamp: formatJakarta(new Date(Date.now() - 600_000)) }),
+      ],
       ["no X-CLIENT-KEY", 400, "4007302", () => ({ headers: { "X-CLIENT-KEY": undefined } })],
       ["no X-TIMESTAMP", 400, "4007302", () => ({ headers: { "X-TIMESTAMP": undefined } })],
       ["a malformed X-TIMESTAMP", 400, "4007301", () => ({ timestamp: "22/11/2026 15:04" })],
@@ -409,10 +589,16 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       ["unparsable JSON", 400, "4007300", () => ({ body: '{"grantType":' })],
     ] as const)("%s → %i %s", async (_, status, code, opts) => {
       const { privateKeyPem, ...rest } = opts() as { privateKeyPem?: string } & Parameters<typeof tokenRequest>[2];
-      const a = await tokenRequest(srv.baseUrl, { ...srv.credentials.merchant, ...(privateKeyPem ? { privateKeyPem } : {}) }, rest);
+      const a = await tokenRequest(
+        srv.baseUrl,
+        { ...srv.credentials.merchant, ...(privateKeyPem ? { privateKeyPem } : {}) },
+        rest,
+      );
       const env = expectEnvelope(a, status, code);
-      if (code === "4007302") expect(env.responseMessage).toMatch(/^Invalid Mandatory Field (X-CLIENT-KEY|X-TIMESTAMP|grantType)$/);
-      if (code === "4007301" && status === 400) expect(env.responseMessage).toMatch(/^Invalid Field Format (X-TIMESTAMP|grantType)$/);
+      if (code === "4007302")
+        expect(env.responseMessage).toMatch(/^Invalid Mandatory Field (X-CLIENT-KEY|X-TIMESTAMP|grantType)$/);
+      if (code === "4007301" && status === 400)
+        expect(env.responseMessage).toMatch(/^Invalid Field Format (X-TIMESTAMP|grantType)$/);
       expect(a.body).not.toHaveProperty("accessToken");
     });
   });

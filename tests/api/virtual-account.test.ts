@@ -24,7 +24,11 @@ function vaRequest(overrides: Partial<CreateVaRequest> = {}): CreateVaRequest {
     ...overrides,
   };
 }
-const keyOf = (r: CreateVaRequest) => ({ partnerServiceId: r.partnerServiceId, customerNo: r.customerNo, virtualAccountNo: r.virtualAccountNo });
+const keyOf = (r: CreateVaRequest) => ({
+  partnerServiceId: r.partnerServiceId,
+  customerNo: r.customerNo,
+  virtualAccountNo: r.virtualAccountNo,
+});
 
 describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   let srv: RunningServer;
@@ -56,14 +60,24 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     expect(inquiry.virtualAccountData).toEqual(created.virtualAccountData);
     const status = await merchant.vaStatus({ ...keyOf(req), inquiryRequestId: "inq-1" });
     expect(status.responseCode).toBe("2002600");
-    expect(status.virtualAccountData).toMatchObject({ paymentFlagStatus: "02", inquiryRequestId: "inq-1", paidAmount: { value: "0.00", currency: "IDR" } });
-    const updated = await merchant.updateVa({ ...req, totalAmount: { value: "175000.00", currency: "IDR" }, virtualAccountName: "Budi S." });
+    expect(status.virtualAccountData).toMatchObject({
+      paymentFlagStatus: "02",
+      inquiryRequestId: "inq-1",
+      paidAmount: { value: "0.00", currency: "IDR" },
+    });
+    const updated = await merchant.updateVa({
+      ...req,
+      totalAmount: { value: "175000.00", currency: "IDR" },
+      virtualAccountName: "Budi S.",
+    });
     expect(updated.responseCode).toBe("2002800");
     expect(updated.virtualAccountData.totalAmount.value).toBe("175000.00");
     const deleted = await merchant.deleteVa(keyOf(req));
     expect(deleted.responseCode).toBe("2003100");
     expect(await snapError(merchant.inquiryVa(keyOf(req)))).toMatchObject({ status: 404, code: "4043012" });
-    const pay = await snapError(acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "175000.00" })));
+    const pay = await snapError(
+      acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "175000.00" })),
+    );
     expect(pay).toMatchObject({ status: 404, code: "4042519" });
   });
 
@@ -82,7 +96,11 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   it("refuses a VA number that exists", async () => {
     const req = vaRequest();
     await merchant.createVa(req);
-    expect(await snapError(merchant.createVa({ ...req, trxId: "other" }))).toEqual({ status: 409, code: "4092701", message: "Duplicate virtualAccountNo" });
+    expect(await snapError(merchant.createVa({ ...req, trxId: "other" }))).toEqual({
+      status: 409,
+      code: "4092701",
+      message: "Duplicate virtualAccountNo",
+    });
   });
 
   it("settles a payment once: wrong amount, success, replay, second payment", async () => {
@@ -92,7 +110,13 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     const wrong = await snapError(acquirer.notifyVaPayment(wrongNotice));
     expect(wrong).toMatchObject({ status: 404, code: "4042513", message: "Invalid Amount" });
     // The same paymentRequestId again gets the first answer again — even with the right amount.
-    const retried = { ...wrongNotice, virtualAccountData: { ...wrongNotice.virtualAccountData, paidAmount: { value: "150000.00", currency: "IDR" as const } } };
+    const retried = {
+      ...wrongNotice,
+      virtualAccountData: {
+        ...wrongNotice.virtualAccountData,
+        paidAmount: { value: "150000.00", currency: "IDR" as const },
+      },
+    };
     expect(await snapError(acquirer.notifyVaPayment(retried))).toEqual(wrong);
     expect((await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus).toBe("02");
     // The notification as INTERFACE §2.6 shows it: leading spaces in the numbers.
@@ -101,13 +125,22 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     notice.virtualAccountData.partnerServiceId = " 88808";
     const first = await acquirer.notifyVaPayment(notice);
     expect(first.responseCode).toBe("2002500");
-    expect(first.virtualAccountData).toMatchObject({ paymentFlagStatus: "00", paidAmount: { value: "150000.00", currency: "IDR" } });
+    expect(first.virtualAccountData).toMatchObject({
+      paymentFlagStatus: "00",
+      paidAmount: { value: "150000.00", currency: "IDR" },
+    });
     const replay = await acquirer.notifyVaPayment(notice);
     expect(replay).toEqual(first);
-    const second = await snapError(acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })));
+    const second = await snapError(
+      acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })),
+    );
     expect(second).toMatchObject({ status: 404, code: "4042514", message: "Paid Bill" });
     const status = await merchant.vaStatus(keyOf(req));
-    expect(status.virtualAccountData).toMatchObject({ paymentFlagStatus: "00", paidAmount: { value: "150000.00" }, paymentRequestId: notice.virtualAccountData.paymentRequestId });
+    expect(status.virtualAccountData).toMatchObject({
+      paymentFlagStatus: "00",
+      paidAmount: { value: "150000.00" },
+      paymentRequestId: notice.virtualAccountData.paymentRequestId,
+    });
     expect(await snapError(merchant.deleteVa(keyOf(req)))).toMatchObject({ status: 404, code: "4043114" });
     expect(await snapError(merchant.updateVa(req))).toMatchObject({ status: 404, code: "4042814" });
   });
@@ -115,15 +148,24 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   it("accepts any positive amount on an open VA", async () => {
     const req = vaRequest({ virtualAccountTrxType: "O", totalAmount: undefined });
     await merchant.createVa(req);
-    const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "12345.67" }));
+    const res = await acquirer.notifyVaPayment(
+      vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "12345.67" }),
+    );
     expect(res.virtualAccountData.paidAmount.value).toBe("12345.67");
   });
 
   it("refuses payment into an expired VA with 4042519", async () => {
     const req = vaRequest({ expiredDate: inSeconds(2) });
     await merchant.createVa(req);
-    await expect.poll(async () => (await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus, { timeout: 5000, interval: 250 }).toBe("03");
-    const e = await snapError(acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })));
+    await expect
+      .poll(async () => (await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus, {
+        timeout: 5000,
+        interval: 250,
+      })
+      .toBe("03");
+    const e = await snapError(
+      acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })),
+    );
     expect(e).toMatchObject({ status: 404, code: "4042519" });
   });
 
@@ -135,6 +177,10 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     expect(unknown.status).toBe(404);
     expect(await snapError(acquirer.inquiryVa(keyOf(req)))).toEqual(unknown);
     expect(await snapError(acquirer.createVa(vaRequest()))).toMatchObject({ status: 403, code: "4032701" });
-    expect(await snapError(merchant.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })))).toMatchObject({ status: 403, code: "4032501" });
+    expect(
+      await snapError(
+        merchant.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })),
+      ),
+    ).toMatchObject({ status: 403, code: "4032501" });
   });
 });

@@ -32,7 +32,13 @@ export async function startReceiver(gatewayPublicKeyPem: () => string | null) {
         body,
         json: JSON.parse(body || "{}") as Record<string, unknown>,
         at: Date.now(),
-        signatureValid: !!key && rsaVerify(key, notificationStringToSign({ path: req.url ?? "", body, timestamp: ts }), String(req.headers["x-signature"] ?? "")),
+        signatureValid:
+          !!key &&
+          rsaVerify(
+            key,
+            notificationStringToSign({ path: req.url ?? "", body, timestamp: ts }),
+            String(req.headers["x-signature"] ?? ""),
+          ),
       };
       received.push(r);
       const status = respond(r, received.length);
@@ -50,7 +56,10 @@ export async function startReceiver(gatewayPublicKeyPem: () => string | null) {
     async waitFor(pred: (all: Received[]) => boolean, timeoutMs = 15_000): Promise<Received[]> {
       const deadline = Date.now() + timeoutMs;
       while (!pred(received)) {
-        if (Date.now() > deadline) throw new Error(`receiver: condition not met in ${timeoutMs} ms; got ${received.length} callbacks: ${received.map((r) => r.path).join(", ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `receiver: condition not met in ${timeoutMs} ms; got ${received.length} callbacks: ${received.map((r) => r.path).join(", ")}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
       return received;

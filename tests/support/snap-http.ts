@@ -23,7 +23,14 @@ async function toAnswer(res: Response): Promise<Answer> {
   } catch {
     // left undefined: expectEnvelope fails on it
   }
-  return { status: res.status, contentType: res.headers.get("content-type"), connection: res.headers.get("connection"), text, body, headers: Object.fromEntries(res.headers) };
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type"),
+    connection: res.headers.get("connection"),
+    text,
+    body,
+    headers: Object.fromEntries(res.headers),
+  };
 }
 
 /** fetch, answered as status + text + parsed JSON (whatever the status). */
@@ -37,22 +44,47 @@ export async function send(url: string, init: RequestInit & { duplex?: "half" } 
  */
 export async function signed(
   client: SnapClient,
-  req: { method?: string; path: string; body?: string | Uint8Array; headers?: Record<string, string | undefined>; signBody?: string | Uint8Array; signPath?: string },
+  req: {
+    method?: string;
+    path: string;
+    body?: string | Uint8Array;
+    headers?: Record<string, string | undefined>;
+    signBody?: string | Uint8Array;
+    signPath?: string;
+  },
 ): Promise<Answer> {
   const method = req.method ?? "POST";
   const body = req.body ?? "";
-  const headers = await signedHeaders(client, { method, path: req.signPath ?? req.path, body: req.signBody ?? body, headers: req.headers });
-  return send(`${client.baseUrl}${req.path}`, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : (body as BodyInit) });
+  const headers = await signedHeaders(client, {
+    method,
+    path: req.signPath ?? req.path,
+    body: req.signBody ?? body,
+    headers: req.headers,
+  });
+  return send(`${client.baseUrl}${req.path}`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : (body as BodyInit),
+  });
 }
 
 /** The signed headers of one request, over exact bytes; `undefined` in `headers` removes one. */
 export async function signedHeaders(
   client: SnapClient,
-  req: { method: string; path: string; body: string | Uint8Array; headers?: Record<string, string | undefined>; externalId?: string },
+  req: {
+    method: string;
+    path: string;
+    body: string | Uint8Array;
+    headers?: Record<string, string | undefined>;
+    externalId?: string;
+  },
 ): Promise<Record<string, string>> {
   const token = await client.accessToken();
   const timestamp = req.headers?.["X-TIMESTAMP"] ?? formatJakarta(new Date());
-  const signature = hmacSign(client.credentials.clientSecret, serviceStringToSign({ method: req.method, path: req.path, accessToken: token, body: req.body, timestamp }));
+  const signature = hmacSign(
+    client.credentials.clientSecret,
+    serviceStringToSign({ method: req.method, path: req.path, accessToken: token, body: req.body, timestamp }),
+  );
   const headers: Record<string, string | undefined> = {
     "Content-Type": "application/json",
     Authorization: `Bearer ${token}`,
@@ -80,7 +112,12 @@ export function expectAnswerTimestamp(a: Answer): void {
  * The SNAP envelope: JSON, 7-digit code whose first three digits are the HTTP status, and
  * the X-TIMESTAMP header every /v1.0 answer carries.
  */
-export function expectEnvelope(a: Answer, status: number, code?: string, message?: string | RegExp): { responseCode: string; responseMessage: string } {
+export function expectEnvelope(
+  a: Answer,
+  status: number,
+  code?: string,
+  message?: string | RegExp,
+): { responseCode: string; responseMessage: string } {
   expect(a.body, `not JSON: ${a.text.slice(0, 200)}`).toBeTypeOf("object");
   expectAnswerTimestamp(a);
   const body = a.body as { responseCode: unknown; responseMessage: unknown };
@@ -121,11 +158,24 @@ export async function tokenRequest(
  * A request through node:http, which sends header names exactly as written (fetch may
  * normalise them), for the case-insensitivity checks.
  */
-export function rawHttp(baseUrl: string, method: string, path: string, headers: [string, string][], body = ""): Promise<Answer> {
+export function rawHttp(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body = "",
+): Promise<Answer> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { ...Object.fromEntries(headers), "Content-Length": String(Buffer.byteLength(body)) }, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers: { ...Object.fromEntries(headers), "Content-Length": String(Buffer.byteLength(body)) },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -138,7 +188,14 @@ export function rawHttp(baseUrl: string, method: string, path: string, headers: 
             parsed = undefined;
           }
           const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, connection: res.headers.connection ?? null, text, body: parsed, headers });
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers["content-type"] ?? null,
+            connection: res.headers.connection ?? null,
+            text,
+            body: parsed,
+            headers,
+          });
         });
         res.on("error", reject);
       },

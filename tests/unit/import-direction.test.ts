@@ -8,9 +8,17 @@ import { describe, expect, it } from "vitest";
 const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "components/checkout/x.tsx", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
   { file: "components/checkout/x.tsx", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
-  { file: "components/checkout/x.tsx", source: 'import { chooseMethod } from "@/app/pay/[paymentLinkId]/actions";', allowed: false },
+  {
+    file: "components/checkout/x.tsx",
+    source: 'import { chooseMethod } from "@/app/pay/[paymentLinkId]/actions";',
+    allowed: false,
+  },
   { file: "app/pay/[paymentLinkId]/x.ts", source: 'import { createApiApp } from "@/lib/api/app";', allowed: false },
-  { file: "lib/checkout/x.ts", source: 'import { CheckoutScreen } from "@/components/checkout/checkout-screen";', allowed: false },
+  {
+    file: "lib/checkout/x.ts",
+    source: 'import { CheckoutScreen } from "@/components/checkout/checkout-screen";',
+    allowed: false,
+  },
   { file: "lib/gateway/x.ts", source: 'import { GatewayClient } from "@/lib/clients/gateway-client";', allowed: false },
   { file: "lib/gateway/x.ts", source: 'import { Hono } from "hono";', allowed: false },
   { file: "lib/db/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
@@ -34,9 +42,17 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
 
 describe("import direction (npm run lint)", () => {
   const eslint = new ESLint({ cwd: process.cwd() });
-  it.each(cases)("$file: $source → allowed $allowed", async ({ file, source, allowed }) => {
-    const [result] = await eslint.lintText(`${source}\nexport const used = [${/{ (\w+) }/.exec(source)?.[1]}];\n`, { filePath: file });
-    const direction = result!.messages.filter((m) => m.ruleId === "boundaries/dependencies" || m.ruleId === "no-restricted-imports");
-    expect(direction.length > 0).toBe(!allowed);
-  }, 30_000);
+  it.each(cases)(
+    "$file: $source → allowed $allowed",
+    async ({ file, source, allowed }) => {
+      const [result] = await eslint.lintText(`${source}\nexport const used = [${/{ (\w+) }/.exec(source)?.[1]}];\n`, {
+        filePath: file,
+      });
+      const direction = result!.messages.filter(
+        (m) => m.ruleId === "boundaries/dependencies" || m.ruleId === "no-restricted-imports",
+      );
+      expect(direction.length > 0).toBe(!allowed);
+    },
+    30_000,
+  );
 });

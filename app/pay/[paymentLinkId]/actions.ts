@@ -59,7 +59,13 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
   try {
     const link = await authorizedLink(linkId);
     if (!link) return { ok: false, error: "not_found", serverNow };
-    return { ok: true, status: link.paymentFlagStatus, paymentKey: paymentKey(link), serverNow: Date.now(), streamUrl: liveStreamUrl(linkId) };
+    return {
+      ok: true,
+      status: link.paymentFlagStatus,
+      paymentKey: paymentKey(link),
+      serverNow: Date.now(),
+      streamUrl: liveStreamUrl(linkId),
+    };
   } catch (err) {
     classifyFailure(err, "status poll");
     return { ok: false, error: "unavailable", serverNow };

@@ -146,8 +146,7 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
     return htmlPage(c, {
       title: t("heading"),
       lang,
-      body:
-`${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
+      body: `${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
 <h1>${pay}</h1>
 <form id="card" novalidate>
   ${inputField("number", escapeHtml(t("number")), 'inputmode="numeric" autocomplete="cc-number" required')}

@@ -25,15 +25,15 @@ const HEADERS = {
 
 const EventData = z
   .object({
-  paymentLinkId: z.string(),
-  paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
-  paymentTag: z
-    .string()
-    .describe("Short hash of the current payment (method and VA number or QR); changes when the method does"),
-  change: z
-    .enum(["state", "method", "paid", "rejected", "expired"])
-    .describe("`state`: the current state, sent on connect and on a resume that missed something"),
-  serverNow: z.number().int().describe("Server clock, ms since the epoch"),
+    paymentLinkId: z.string(),
+    paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+    paymentTag: z
+      .string()
+      .describe("Short hash of the current payment (method and VA number or QR); changes when the method does"),
+    change: z
+      .enum(["state", "method", "paid", "rejected", "expired"])
+      .describe("`state`: the current state, sent on connect and on a resume that missed something"),
+    serverNow: z.number().int().describe("Server clock, ms since the epoch"),
   })
   .meta({ id: "LinkEventData" });
 
