@@ -61,7 +61,14 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
       const file = path.join(srv.dataDir, "sandbox-credentials.json");
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const c = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
-      expect(Object.keys(c).sort()).toEqual(["acquirer", "baseUrl", "demoLinks", "gatewayPublicKeyPem", "merchant"]);
+      expect(Object.keys(c).sort()).toEqual([
+        "acquirer",
+        "baseUrl",
+        "console",
+        "demoLinks",
+        "gatewayPublicKeyPem",
+        "merchant",
+      ]);
       const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       const privateKey = expect.stringMatching(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----\n?$/);
       const str = expect.stringMatching(/^\S{8,}$/);
@@ -81,6 +88,11 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
         },
         acquirer: { partnerId: uuid, clientKey: str, clientSecret: str, channelId: "95221", privateKeyPem: privateKey },
         demoLinks: expect.any(Array),
+        // CONTRACT §5: the two demo merchants' console logins, the first one the demo merchant's.
+        console: [
+          { merchant: (c.merchant as { partnerId: string }).partnerId, email: expect.any(String), password: str },
+          { merchant: uuid, email: expect.any(String), password: str },
+        ],
       });
       const links = c.demoLinks as Record<string, unknown>[];
       expect(links[0]!.state).toBe("no-method");
