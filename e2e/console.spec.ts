@@ -168,15 +168,19 @@ test("a method switched off shows inactive with its reason on the payer's page",
   await bri.getByRole("checkbox").uncheck();
   await bri.getByLabel(/Reason/).selectOption("maintenance");
   await bri.getByRole("button", { name: /Save/ }).click();
+  // BRI's own row (the seed's CIMB is under maintenance too, with the same text).
+  const briRow = page.getByRole("listitem").filter({ has: bri });
   await expect(
-    page.getByText(fill(m.ConsoleMethods.payerSees, { text: "Under maintenance. Please choose another method." })),
+    briRow.getByText(fill(m.ConsoleMethods.payerSees, { text: "Under maintenance. Please choose another method." })),
   ).toBeVisible();
   const payer = await payerContext(browser, { width: 1280, height: 800 });
   await new CheckoutPage(payer.page).open(uri, { lang: "en" });
   const va = new CheckoutPage(payer.page).group("Virtual Account");
   await expect(va.getByRole("radio", { name: /^BRI\b/ })).toBeDisabled();
   // The checkout shows each inactive method's reason under it (the seed's CIMB has one too): BRI's own line.
-  await expect(va.locator("#method-va-bri-why")).toHaveText("Under maintenance. Please choose another method.");
+  await expect(va.locator("#method-va-bri-why")).toHaveText(
+    fill(m.Methods.unavailable, { reason: "Under maintenance. Please choose another method." }),
+  );
   await payer.ctx.close();
   await bri.getByRole("checkbox").check();
   await bri.getByRole("button", { name: /Save/ }).click();
@@ -267,17 +271,18 @@ test("server actions refuse a post from another origin", async ({ page }) => {
 
 test("the sign-in limit engages after five failures (last: it locks this address)", async ({ page }) => {
   const m = messages("en").ConsoleSignIn;
+  // The form's own alert (Next's route announcer is an alert region too).
   for (let i = 0; i < 5; i++) {
     await page.goto(`${server.baseUrl}/merchant/sign-in`);
     await page.getByLabel(m.email).fill(logins[1]!.email);
     await page.getByLabel(m.password).fill(`wrong-${i}`);
     await page.getByRole("button", { name: m.submit }).click();
-    await expect(page.getByRole("alert")).toHaveText(m.refused, { timeout: 60_000 });
+    await expect(page.locator("#sign-in-error")).toHaveText(m.refused, { timeout: 60_000 });
   }
   await page.goto(`${server.baseUrl}/merchant/sign-in`);
   await page.getByLabel(m.email).fill(logins[1]!.email);
   await page.getByLabel(m.password).fill(logins[1]!.password);
   await page.getByRole("button", { name: m.submit }).click();
-  await expect(page.getByRole("alert")).toHaveText(m.refused, { timeout: 60_000 });
+  await expect(page.locator("#sign-in-error")).toHaveText(m.refused, { timeout: 60_000 });
   await expect(page).toHaveURL(/\/merchant\/sign-in/);
 });

@@ -41,6 +41,7 @@ test.describe("merchant preview", () => {
       page,
       gateway,
     }) => {
+      test.setTimeout(120_000); // every state of the link, each checked by axe
       const m = messages(lang);
       const link = await gateway.createLink({ additionalInfo: { language: lang } });
       await page.goto(
