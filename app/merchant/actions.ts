@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ConsoleClientError } from "@/lib/clients/console-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
 import { consoleAcquirer, simulate, type Simulation } from "@/lib/console/sandbox";
@@ -24,7 +24,7 @@ async function signed() {
 
 async function failure(err: unknown): Promise<{ ok: false; error: string }> {
   const t = await getTranslations("Console");
-  if (err instanceof ConsoleClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
+  if (err instanceof V1ClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
   return { ok: false, error: t("genericError") };
 }
 
@@ -60,13 +60,13 @@ export async function createLinkAction(body: CreateLinkRequest): Promise<CreateR
   try {
     return { ok: true, link: await client.createLink(body) };
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 409)
+    if (err instanceof V1ClientError && err.status === 409)
       return {
         ok: false,
         error: t("errDuplicate"),
         fields: { partnerReferenceNo: t("errDuplicate") },
       };
-    if (err instanceof ConsoleClientError && err.status === 400) {
+    if (err instanceof V1ClientError && err.status === 400) {
       const field = err.param ?? "";
       const message = field.startsWith("totalAmount") ? t("errTotal") : t("errField");
       return {
@@ -86,7 +86,7 @@ export async function expireLinkAction(linkId: string): Promise<ActionResult> {
     await client.expireLink(linkId);
     return { ok: true };
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 409)
+    if (err instanceof V1ClientError && err.status === 409)
       return {
         ok: false,
         error: (await getTranslations("ConsoleLink"))("notPending"),
@@ -142,7 +142,7 @@ export async function setCallbackUrlAction(_prev: ActionResult, form: FormData):
     await client.setCallbackBaseUrl(url || null);
     return { ok: true };
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 400)
+    if (err instanceof V1ClientError && err.status === 400)
       return {
         ok: false,
         error: (await getTranslations("ConsoleDevelopers"))("badUrl"),
@@ -156,7 +156,7 @@ export async function testCallbackAction(): Promise<TestCallbackResult> {
   try {
     return { ok: true, test: await client.testCallback() };
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 409)
+    if (err instanceof V1ClientError && err.status === 409)
       return {
         ok: false,
         error: (await getTranslations("ConsoleDevelopers"))("noUrl"),

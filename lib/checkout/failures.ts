@@ -1,6 +1,6 @@
 import "server-only";
 import { SnapClientError } from "@/lib/clients/gateway-client";
-import { IntentsClientError } from "@/lib/clients/intents-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import { config } from "@/lib/config";
 import { processLogger } from "@/lib/log";
 
@@ -15,7 +15,7 @@ export function pageLog() {
  * a 5xx, a bug — is an outage: logged once, here, with the request id, and answered "try again".
  */
 export function classifyFailure(err: unknown, what: string): "refused" | "unavailable" {
-  const status = err instanceof SnapClientError || err instanceof IntentsClientError ? err.status : null;
+  const status = err instanceof SnapClientError || err instanceof V1ClientError ? err.status : null;
   if (status !== null && status >= 400 && status < 500) return "refused";
   pageLog().error({ err, what }, "gateway call failed");
   return "unavailable";

@@ -14,20 +14,7 @@ import {
   type CreateLinkRequest,
   type ListLinksQuery,
 } from "@/lib/contract/console";
-
-/** A /v1 error answer: {error: {type, code, message, param}}. */
-export class ConsoleClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly code: string,
-    message: string,
-    readonly param: string | null,
-  ) {
-    super(`${status} ${type}/${code}: ${message}`);
-    this.name = "ConsoleClientError";
-  }
-}
+import { v1Answer } from "./v1-answer";
 
 /** Who the client speaks for: a console session (the console's server) or a merchant's sk_ key (a script). */
 export type ConsoleAuth = { sessionToken: string } | { secretKey: string } | null;
@@ -75,25 +62,7 @@ export class ConsoleClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
-    const json = (await res.json().catch(() => null)) as {
-      error?: {
-        type: string;
-        code: string;
-        message: string;
-        param: string | null;
-      };
-    } | null;
-    if (!res.ok || !json || json.error) {
-      const e = json?.error;
-      throw new ConsoleClientError(
-        res.status,
-        e?.type ?? "api_error",
-        e?.code ?? "unknown",
-        e?.message ?? `HTTP ${res.status}`,
-        e?.param ?? null,
-      );
-    }
-    return schema.parse(json);
+    return v1Answer(res, schema);
   }
 
   /**

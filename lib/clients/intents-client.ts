@@ -1,18 +1,5 @@
 import { PaymentIntent, type CreateIntentRequest } from "@/lib/contract/intents";
-
-/** A /v1 error answer: {error: {type, code, message, param}}. */
-export class IntentsClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly code: string,
-    message: string,
-    readonly param: string | null,
-  ) {
-    super(`${status} ${type}/${code}: ${message}`);
-    this.name = "IntentsClientError";
-  }
-}
+import { v1Answer } from "./v1-answer";
 
 /** Server-side client of the secret-key family (payment intents). Never ship it to a browser. */
 export class IntentsClient {
@@ -28,20 +15,7 @@ export class IntentsClient {
       headers: { "Content-Type": "application/json", "X-Secret-Key": this.secretKey, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await res.json().catch(() => null)) as {
-      error?: { type: string; code: string; message: string; param: string | null };
-    } | null;
-    if (!res.ok || !json || json.error) {
-      const e = json?.error;
-      throw new IntentsClientError(
-        res.status,
-        e?.type ?? "api_error",
-        e?.code ?? "unknown",
-        e?.message ?? `HTTP ${res.status}`,
-        e?.param ?? null,
-      );
-    }
-    return PaymentIntent.parse(json);
+    return v1Answer(res, PaymentIntent);
   }
 
   create(req: CreateIntentRequest, opts: { idempotencyKey?: string } = {}) {

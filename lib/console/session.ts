@@ -4,7 +4,8 @@ import { tracedFetch } from "@/lib/log/request-context";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { ConsoleClient, ConsoleClientError } from "@/lib/clients/console-client";
+import { ConsoleClient } from "@/lib/clients/console-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { ConsoleSessionInfo } from "@/lib/contract/console";
 import { frontendSecretKey, gatewayBaseUrl } from "./frontend";
 
@@ -43,7 +44,7 @@ export const currentSession = cache(async (): Promise<Signed | null> => {
   try {
     return { client, session: await client.session() };
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 401) return null;
+    if (err instanceof V1ClientError && err.status === 401) return null;
     throw err;
   }
 });
@@ -95,7 +96,7 @@ export async function signInWithPassword(email: string, password: string): Promi
     await storeSession(answer.token);
     return "ok";
   } catch (err) {
-    if (err instanceof ConsoleClientError && (err.status === 401 || err.status === 400 || err.status === 429))
+    if (err instanceof V1ClientError && (err.status === 401 || err.status === 400 || err.status === 429))
       return "refused";
     throw err;
   }

@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { simulateVaPayment } from "@/lib/clients/simulator";
-import { ConsoleClient, ConsoleClientError } from "@/lib/clients/console-client";
+import { ConsoleClient } from "@/lib/clients/console-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import { formatMoney, parseMoney, sumMinor } from "@/lib/contract/money";
 import { linkRequest } from "@/tests/support/factories";
@@ -18,7 +19,7 @@ async function v1Error(p: Promise<unknown>) {
   try {
     await p;
   } catch (err) {
-    if (err instanceof ConsoleClientError)
+    if (err instanceof V1ClientError)
       return {
         status: err.status,
         code: err.code,

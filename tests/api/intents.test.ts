@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
-import { IntentsClient, IntentsClientError } from "@/lib/clients/intents-client";
+import { IntentsClient } from "@/lib/clients/intents-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import { confirmCardPayment } from "@/lib/sdk";
 import { linkRequest } from "@/tests/support/factories";
 import { startReceiver } from "@/tests/support/receiver";
@@ -49,7 +50,7 @@ async function intentError(p: Promise<unknown>) {
   try {
     await p;
   } catch (e) {
-    if (e instanceof IntentsClientError) return { status: e.status, type: e.type, code: e.code, param: e.param };
+    if (e instanceof V1ClientError) return { status: e.status, type: e.type, code: e.code, param: e.param };
     throw e;
   }
   throw new Error("expected an intents error");

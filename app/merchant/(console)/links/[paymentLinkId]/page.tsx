@@ -9,7 +9,7 @@ import { ActionButton } from "@/components/merchant/action-button";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
 import { asLocale } from "@/lib/i18n/locale";
-import { ConsoleClientError } from "@/lib/clients/console-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { LinkDetail } from "@/lib/contract/console";
 import { consoleAcquirer, simulations } from "@/lib/console/sandbox";
 import { requireSession } from "@/lib/console/session";
@@ -31,7 +31,7 @@ export default async function LinkPage({ params }: Props) {
   try {
     link = await client.getLink(paymentLinkId);
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 404) notFound();
+    if (err instanceof V1ClientError && err.status === 404) notFound();
     throw err;
   }
   const t = await getTranslations("ConsoleLink");

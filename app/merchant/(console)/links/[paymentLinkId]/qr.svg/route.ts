@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { ConsoleClientError } from "@/lib/clients/console-client";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import { currentSession } from "@/lib/console/session";
 
 type Ctx = { params: Promise<{ paymentLinkId: string }> };
@@ -23,7 +23,7 @@ export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
       },
     });
   } catch (err) {
-    if (err instanceof ConsoleClientError && err.status === 404) return notFound();
+    if (err instanceof V1ClientError && err.status === 404) return notFound();
     throw err;
   }
 }

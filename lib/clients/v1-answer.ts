@@ -1,0 +1,33 @@
+import type { z } from "zod";
+
+/** A /v1 error answer: {error: {type, code, message, param}}, with its HTTP status. */
+export class V1ClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly code: string,
+    message: string,
+    readonly param: string | null,
+  ) {
+    super(`${status} ${type}/${code}: ${message}`);
+    this.name = "V1ClientError";
+  }
+}
+
+/** The answer of a /v1 call, parsed with `schema`; an error answer (or none) throws V1ClientError. */
+export async function v1Answer<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  const json = (await res.json().catch(() => null)) as {
+    error?: { type: string; code: string; message: string; param: string | null };
+  } | null;
+  if (!res.ok || !json || json.error) {
+    const e = json?.error;
+    throw new V1ClientError(
+      res.status,
+      e?.type ?? "api_error",
+      e?.code ?? "unknown",
+      e?.message ?? `HTTP ${res.status}`,
+      e?.param ?? null,
+    );
+  }
+  return schema.parse(json);
+}
