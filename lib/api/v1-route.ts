@@ -82,7 +82,7 @@ export interface V1Route<
   /** Answers besides 200 that the handler returns as a V1Reply, for the document. */
   replies?: Record<number, { description: string; schema: z.ZodType; example?: unknown }>;
   /** The /v1 codes the business step may answer; the wrapper adds its own (auth, body, idempotency). */
-  errors: V1Code[];
+  errors: readonly V1Code[];
   /**
    * Accept an Idempotency-Key (CONTRACT §3): the first definitive answer is kept and replayed
    * byte for byte, the key bound (keyed hash) to method, path and body bytes.

@@ -54,21 +54,26 @@ export const listMethodsRoute = defineV1Route({
 const SWITCH_TEXT =
   "Switches it on or off for this merchant's links at once; off takes a `reason` (`maintenance`, the default, or `registration`) whose EN/ID text the Method API and the checkout show. Answers the method groups.";
 
-export const setGroupRoute = defineV1Route({
-  method: "patch",
-  path: "/v1/payment-methods/{groupId}",
-  operationId: "setPaymentMethodGroup",
-  summary: "Switch a method group on or off",
-  description: `A whole method group (\`va\`, \`qr\`, \`cc\`). ${SWITCH_TEXT}`,
+/** What the two switches share: one body, one answer (every group after the change), one refusal. */
+const METHOD_SWITCH = {
   tag: METHODS,
   auth: "merchant",
-  params: GroupParams,
   notFoundMessage: "No such payment method.",
   body: MethodSettingRequest,
   response: MethodGroups,
   responseDescription: "The method groups after the change",
   errors: ["resource_missing"],
   ownTransactions: true,
+} as const;
+
+export const setGroupRoute = defineV1Route({
+  method: "patch",
+  path: "/v1/payment-methods/{groupId}",
+  operationId: "setPaymentMethodGroup",
+  summary: "Switch a method group on or off",
+  description: `A whole method group (\`va\`, \`qr\`, \`cc\`). ${SWITCH_TEXT}`,
+  ...METHOD_SWITCH,
+  params: GroupParams,
   async handler({ gw, partner, params, body }) {
     await setMethodActive(gw, partner, { groupId: params.groupId, active: body.active, reason: body.reason });
     return groupsOf(gw, partner.id);
@@ -81,15 +86,8 @@ export const setMethodRoute = defineV1Route({
   operationId: "setPaymentMethod",
   summary: "Switch a payment method on or off",
   description: `One method of a group (\`va\` / \`bca\`). ${SWITCH_TEXT}`,
-  tag: METHODS,
-  auth: "merchant",
+  ...METHOD_SWITCH,
   params: MethodParams,
-  notFoundMessage: "No such payment method.",
-  body: MethodSettingRequest,
-  response: MethodGroups,
-  responseDescription: "The method groups after the change",
-  errors: ["resource_missing"],
-  ownTransactions: true,
   async handler({ gw, partner, params, body }) {
     await setMethodActive(gw, partner, { ...params, active: body.active, reason: body.reason });
     return groupsOf(gw, partner.id);
