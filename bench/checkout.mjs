@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { loadKit } from "./load-kit.mjs";
+import chromium from "../tests/support/chromium.json" with { type: "json" };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // firstLoadCssKb: what the hand-written stylesheet weighed before Tailwind (issue 9: must not grow).
@@ -114,15 +115,7 @@ export async function lighthouseMobile(url, cookie) {
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...chromium.args],
   });
   try {
     const runnerResult = await lighthouse(url, {

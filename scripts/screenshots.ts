@@ -9,6 +9,7 @@ import { parseQris } from "@/lib/qris";
 import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { linkRequest } from "@/e2e/fixtures-data";
 import { startProductionServer } from "@/e2e/support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/support/chromium";
 
 const OUT = path.resolve(import.meta.dirname, "../docs/screenshots");
 const PHONE = { width: 375, height: 667 };
@@ -18,8 +19,8 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const server = await startProductionServer({ LOG_LEVEL: "warn" });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const creds = JSON.parse(

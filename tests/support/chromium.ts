@@ -1,0 +1,9 @@
+import flags from "./chromium.json";
+
+/**
+ * How every browser of the project starts (Playwright, the screenshots, the bench's Lighthouse):
+ * the system's Chromium, no sandbox (CI runs as root), and nothing that phones out. The flags live
+ * in chromium.json so that the plain .mjs bench reads the same list.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS: readonly string[] = flags.args;
