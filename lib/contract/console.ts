@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AmountOut, Bilingual } from "@/lib/contract/common";
-import { CreatePaymentLinkRequest, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
+import { CreatePaymentLinkRequest, CustomerDetailOut, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
 
 /**
  * The console's part of the /v1 family (CONTRACT §5, docs/console.md): one schema per
@@ -100,19 +100,7 @@ export const LinkDetail = LinkSummary.extend({
   ),
   fees: z.array(z.object({ text: z.string(), value: z.string() })),
   subtotal: z.string(),
-  customerDetail: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    billingAddress: z.object({
-      address: z.string(),
-      city: z.string(),
-      postalCode: z.string(),
-      countryCode: z.string(),
-      province: z.string(),
-    }),
-  }),
+  customerDetail: CustomerDetailOut,
   language: z.enum(["en", "id"]).nullable(),
   paymentMethods: z.array(z.string()).nullable(),
   callbackBaseUrl: z.string().nullable(),

@@ -94,6 +94,21 @@ export const PaymentSection = z.object({
   content: z.union([z.literal(""), z.object({ name: z.string(), value: z.string() })]),
 });
 
+/** The customer as answers show it (the request's rules already held when it was stored). */
+export const CustomerDetailOut = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  billingAddress: z.object({
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    countryCode: z.string(),
+    province: z.string(),
+  }),
+});
+
 export const PaymentLinkData = z.object({
   additionalInfo: z.object({
     invoiceTitle: z.string(),
@@ -101,19 +116,7 @@ export const PaymentLinkData = z.object({
     itemDetails: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number().int() })),
     customFees: z.array(z.object({ text: z.string(), value: z.string() })),
     subtotal: z.string(),
-    customerDetail: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phoneNumber: z.string(),
-      billingAddress: z.object({
-        address: z.string(),
-        city: z.string(),
-        postalCode: z.string(),
-        countryCode: z.string(),
-        province: z.string(),
-      }),
-    }),
+    customerDetail: CustomerDetailOut,
     /** Extensions for the hosted page; additive to the interface's fields. */
     merchantName: z.string(),
     redirectUrl: z.string().nullable(),
