@@ -1,5 +1,6 @@
-// Tailwind CSS v4 for the Next build (app/globals.css). scripts/build-css.mjs compiles the
-// same stylesheet with the same plugin for the pages served outside React.
+// Tailwind CSS v4 for the Next build (app/checkout.css and app/merchant/console.css, on the theme of
+// app/globals.css). scripts/build-css.mjs compiles the payer's sheet with the same plugin for the pages served outside React.
+
 export default {
   plugins: { "@tailwindcss/postcss": {} },
 };

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { getLocale } from "next-intl/server";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: "Nusapay",

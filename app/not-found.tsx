@@ -1,3 +1,4 @@
+import "./checkout.css";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { asLocale } from "@/lib/i18n/locale";

@@ -1,3 +1,4 @@
+import "./checkout.css";
 import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

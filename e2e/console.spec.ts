@@ -55,6 +55,11 @@ async function signIn(page: Page, lang: Lang, who: Login) {
   });
 }
 
+/** The stylesheets a document links: each links one, the console's or the payer's, never both. */
+async function stylesheets(page: Page): Promise<string[]> {
+  return page.locator('link[rel="stylesheet"]').evaluateAll((ls) => ls.map((l) => l.getAttribute("href") ?? ""));
+}
+
 async function createInForm(page: Page, lang: Lang, title: string) {
   const c = messages(lang).ConsoleCreate;
   await page.goto(`${server.baseUrl}/merchant/links/new`);
@@ -111,6 +116,11 @@ for (const { lang, vp } of MATRIX) {
     const payer = await payerContext(browser, vp);
     const checkout = new CheckoutPage(payer.page);
     await checkout.open(uri, { lang });
+    const consoleSheets = await stylesheets(page);
+    const payerSheets = await stylesheets(payer.page);
+    expect(consoleSheets).toHaveLength(1);
+    expect(payerSheets).toHaveLength(1);
+    expect(payerSheets).not.toEqual(consoleSheets);
     await checkout.chooseVa("BNI");
     await payer.page
       .getByRole("complementary", { name: m.Sandbox.heading })
@@ -216,6 +226,11 @@ test("merchant A cannot reach merchant B's link by URL: the same page as an unkn
   expect(foreign!.status()).toBe(404);
   expect(unknown!.status()).toBe(404);
   expect(await page.locator("main, body").first().innerText()).toBe(foreignText);
+  // The console's own 404, in the console's chrome and sheet (not the payer's page and sheet).
+  await expect(page.getByRole("heading", { level: 1, name: messages("en").ConsoleLink.notFound })).toBeVisible();
+  const sheets = await stylesheets(page);
+  await page.goto(`${server.baseUrl}/merchant/links`);
+  expect(sheets).toEqual(await stylesheets(page));
   const qr = await page.request.get(`${server.baseUrl}/merchant/links/${bLink.paymentLinkId}/qr.svg`);
   expect(qr.status()).toBe(404);
 });

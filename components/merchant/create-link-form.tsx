@@ -1,6 +1,7 @@
 "use client";
 
-import { buttonClass, cardClass, fieldsetClass, inputClass, legendClass } from "@/lib/ui/recipes";
+import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
+import { fieldsetClass, legendClass } from "./recipes";
 import { useRef, useState, useTransition } from "react";
 import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";

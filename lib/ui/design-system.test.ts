@@ -2,8 +2,10 @@
 //  - one palette: no colour literal outside app/globals.css's @theme (three palettes drifted
 //    apart before: the checkout's, the static 404's and the gateway pages');
 //  - no inline style: no `style=` attribute, `style` prop or <style> element in markup we write;
-//  - every class a primitive names exists in the compiled stylesheet (a token renamed in the
-//    theme would otherwise silently drop a style).
+//  - every class a primitive names exists in the compiled stylesheet that serves it (a token
+//    renamed in the theme would otherwise silently drop a style);
+//  - the payer's sheet does not carry the console's classes (they weighed on the checkout's
+//    first load when both shared one sheet).
 import fs from "node:fs";
 import path from "node:path";
 import tailwind from "@tailwindcss/postcss";
@@ -15,15 +17,13 @@ import {
   buttonClass,
   cardClass,
   chrome,
-  consoleTable,
   field,
-  fieldsetClass,
   gatewayPage,
-  legendClass,
   sandboxNoteClass,
   skipLinkClass,
   table,
 } from "./recipes";
+import { consoleTable, fieldsetClass, legendClass } from "@/components/merchant/recipes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MARKUP_DIRS = ["app", "components", "lib/ui", "lib/api/pages", "lib/api/routes"];
@@ -38,9 +38,21 @@ function files(dir: string): string[] {
   return out;
 }
 
-async function compiled(): Promise<string> {
-  const from = path.join(ROOT, "app/globals.css");
+type Sheet = "app/checkout.css" | "app/merchant/console.css";
+
+async function compiled(sheet: Sheet): Promise<string> {
+  const from = path.join(ROOT, sheet);
   return (await postcss([tailwind({ base: ROOT })]).process(fs.readFileSync(from, "utf8"), { from })).css;
+}
+
+/** The classes of `recipes` that `css` lacks. */
+function missingFrom(css: string, recipes: string[]): string[] {
+  return recipes
+    .flatMap((r) => r.split(/\s+/))
+    .filter((cls) => {
+      const escaped = cls.replace(/[[\]=:/.*()>&,]/g, (c) => `\\${c}`);
+      return !css.includes(`.${escaped}`);
+    });
 }
 
 describe("design system", () => {
@@ -69,39 +81,43 @@ describe("design system", () => {
     expect(found).toEqual([]);
   });
 
-  it("compiles every class the primitives and the static pages use", async () => {
-    const css = await compiled();
-    const recipes = [
-      buttonClass(),
-      buttonClass({ variant: "secondary", size: "sm", block: true }),
-      buttonClass({ variant: "danger" }),
-      buttonClass({ variant: "onBrand", size: "sm" }),
-      consoleTable,
-      fieldsetClass,
-      legendClass,
-      skipLinkClass,
-      field.wrapper,
-      field.label,
-      field.input,
-      field.error,
-      cardClass,
-      badgeClass("ok"),
-      badgeClass("warn"),
-      badgeClass("bad"),
-      badgeClass("neutral"),
-      badgeClass("brand"),
-      ...Object.values(table),
-      ...Object.values(chrome),
-      ...Object.values(gatewayPage),
-      sandboxNoteClass,
-    ];
-    const missing = recipes
-      .flatMap((r) => r.split(/\s+/))
-      .filter((cls) => {
-        const escaped = cls.replace(/[[\]=:/.*()>&,]/g, (c) => `\\${c}`);
-        return !css.includes(`.${escaped}`);
-      });
-    expect(missing).toEqual([]);
+  // Shared by the checkout, the console and the gateway's pages: both sheets carry them.
+  const shared = [
+    buttonClass(),
+    buttonClass({ variant: "secondary", size: "sm", block: true }),
+    buttonClass({ variant: "danger" }),
+    buttonClass({ variant: "onBrand", size: "sm" }),
+    skipLinkClass,
+    field.wrapper,
+    field.label,
+    field.input,
+    field.error,
+    cardClass,
+    badgeClass("ok"),
+    badgeClass("warn"),
+    badgeClass("bad"),
+    badgeClass("neutral"),
+    badgeClass("brand"),
+    ...Object.values(table),
+    ...Object.values(chrome),
+    ...Object.values(gatewayPage),
+    sandboxNoteClass,
+  ];
+  const consoleOnly = [consoleTable, fieldsetClass, legendClass];
+
+  it("compiles every class the primitives and the static pages use into the payer's sheet", async () => {
+    expect(missingFrom(await compiled("app/checkout.css"), shared)).toEqual([]);
+  });
+
+  it("compiles every class the console uses into the console's sheet", async () => {
+    expect(missingFrom(await compiled("app/merchant/console.css"), [...shared, ...consoleOnly])).toEqual([]);
+  });
+
+  it("keeps the console's own classes out of the payer's sheet", async () => {
+    const checkout = await compiled("app/checkout.css");
+    // The console's table cells ([&_td]:…) are the bulk of what it used to add to the payer's load.
+    expect(missingFrom(checkout, [consoleTable])).toContain("[&_td]:border-t");
+    expect(checkout).not.toContain("_td");
   });
 
   it("serves the static 404 with the compiled stylesheet and nothing inline", () => {

@@ -1,7 +1,7 @@
 /**
  * Whole HTML documents for the pages that are not React: the proxy's 404 (answered before Next
  * renders anything) and the gateway's own pages (3-D Secure, the hosted card page). They link
- * the one stylesheet compiled from app/globals.css (public/nusapay.css, built by
+ * the payer's stylesheet compiled from app/checkout.css (public/nusapay.css, built by
  * scripts/build-css.mjs) and carry no inline style, so a CSP with `style-src 'self'` holds.
  */
 export function escapeHtml(value: string): string {

@@ -2,8 +2,9 @@
  * The class lists of the UI primitives, in one place for the two kinds of markup that need
  * them: the React primitives in components/ui/ and the static documents of lib/ui/document.ts
  * (the proxy's 404, the gateway's 3-D Secure and card pages). Pure strings: no React, so the
- * gateway can use them too. Tailwind scans this file (app/globals.css `@source`), so every class
- * here exists in the stylesheet.
+ * gateway can use them too. Both sheets scan this file (`@source` in app/checkout.css and
+ * app/merchant/console.css), so every class here exists in each; class lists only the console
+ * uses are in components/merchant/recipes.ts, which the payer's sheet does not scan.
  */
 
 /**
@@ -100,16 +101,6 @@ export const skipLinkClass = "absolute top-0 left-[-999px] z-10 bg-surface px-4 
 
 /** The input of a form control: text, select and textarea alike (Field's, for controls Field does not render). */
 export const inputClass = field.input;
-
-/** The merchant console's data tables: a row per record in a bordered, scrollable wrapper; cells padded. */
-export const consoleTable =
-  `w-full border-collapse text-sm ${tabular} [&_caption]:px-3 [&_caption]:py-2 [&_caption]:text-left [&_caption]:text-muted ` +
-  "[&_td]:border-t [&_td]:border-line [&_td]:px-3 [&_td]:py-2 [&_td]:align-top " +
-  "[&_th]:border-t [&_th]:border-line [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:align-top";
-
-/** A group of form fields on its own surface (the create-link form's sections). */
-export const fieldsetClass = "mb-4 min-w-0 rounded-xl border border-line bg-surface px-4 py-3";
-export const legendClass = "px-1 font-bold";
 
 /** Text only screen readers get. */
 export const srOnly = "sr-only";

@@ -1,3 +1,4 @@
+import "../console.css";
 import { buttonClass, skipLinkClass } from "@/lib/ui/recipes";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";

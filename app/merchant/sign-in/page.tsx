@@ -1,3 +1,4 @@
+import "../console.css";
 import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";

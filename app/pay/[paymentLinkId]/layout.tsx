@@ -1,3 +1,4 @@
+import "@/app/checkout.css";
 import type { ReactNode } from "react";
 import { CheckoutActionsProvider } from "@/components/checkout/actions-context";
 import { chooseMethod, pollStatus, simulatePayment, startCardPayment } from "./actions";

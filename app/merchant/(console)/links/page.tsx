@@ -1,4 +1,5 @@
-import { buttonClass, cardClass, consoleTable, inputClass } from "@/lib/ui/recipes";
+import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
+import { consoleTable } from "@/components/merchant/recipes";
 import Link from "next/link";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";

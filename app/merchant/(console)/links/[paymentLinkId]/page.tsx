@@ -1,4 +1,5 @@
-import { badgeClass, buttonClass, cardClass, consoleTable } from "@/lib/ui/recipes";
+import { badgeClass, buttonClass, cardClass } from "@/lib/ui/recipes";
+import { consoleTable } from "@/components/merchant/recipes";
 import { Badge } from "@/components/ui/badge";
 import Link from "next/link";
 import type { Metadata } from "next";
