@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { loadConfig, StartupRefusal } from "@/lib/config";
 import { inTransaction } from "@/lib/db/transaction";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { provisionPartner, ProvisioningError } from "@/lib/gateway/provisioning";
+import { provisionConsoleUser, provisionPartner, ProvisioningError } from "@/lib/gateway/provisioning";
 import { createLogger } from "@/lib/log";
 import { openGatewayDatabase } from "@/lib/server/boot";
 
@@ -58,17 +58,16 @@ if (verb === "gateway-key" && positionals.length === 1) {
 if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) || positionals.length > 2)
   fail(USAGE, 2);
 
-if (kind === "user") {
-  // Console users arrive with the merchant console (its own table and password hashing).
-  fail("console users not available yet: this version has no merchant console");
-}
-
-if (!values.name || !values["public-key"]) fail(`--name and --public-key are required\n${USAGE}`, 2);
-let publicKeyPem: string;
-try {
-  publicKeyPem = fs.readFileSync(values["public-key"], "utf8");
-} catch (err) {
-  fail(`--public-key: cannot read ${values["public-key"]} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+if (kind === "user" && (!values.merchant || !values.email)) fail(`--merchant and --email are required\n${USAGE}`, 2);
+if (kind !== "user" && (!values.name || !values["public-key"]))
+  fail(`--name and --public-key are required\n${USAGE}`, 2);
+let publicKeyPem = "";
+if (kind !== "user") {
+  try {
+    publicKeyPem = fs.readFileSync(values["public-key"]!, "utf8");
+  } catch (err) {
+    fail(`--public-key: cannot read ${values["public-key"]} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+  }
 }
 
 try {
@@ -83,15 +82,18 @@ try {
       log: createLogger("error", process.stderr),
       now: () => new Date(),
     };
-    const created = await inTransaction(gw.db, (tx) =>
-      provisionPartner(gw, tx, {
-        kind: kind as "merchant" | "acquirer",
-        name: values.name!,
-        publicKeyPem,
-        city: values.city,
-        callbackBaseUrl: values["callback-base-url"],
-      }),
-    );
+    const created =
+      kind === "user"
+        ? await provisionConsoleUser(gw, { merchantId: values.merchant!, email: values.email! })
+        : await inTransaction(gw.db, (tx) =>
+            provisionPartner(gw, tx, {
+              kind: kind as "merchant" | "acquirer",
+              name: values.name!,
+              publicKeyPem,
+              city: values.city,
+              callbackBaseUrl: values["callback-base-url"],
+            }),
+          );
     process.stdout.write(`${JSON.stringify(created)}\n`);
   } finally {
     await database.close();

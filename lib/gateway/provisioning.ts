@@ -1,7 +1,8 @@
 import { randomBytes, createPublicKey } from "node:crypto";
-import type { Executor } from "@/lib/db/client";
+import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
-import { createPartner } from "./partners";
+import { insertConsoleUser, prepareConsoleUser } from "./console-users";
+import { createPartner, getPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
 
 /**
@@ -59,6 +60,37 @@ export async function provisionPartner(
     clientSecret: created.clientSecret,
     ...(secretKey ? { secretKey } : {}),
   };
+}
+
+/** A console user's login: the password is shown this once; only its hash is stored. */
+export interface ProvisionedUser {
+  email: string;
+  password: string;
+}
+
+/**
+ * A console user of a merchant (`npm run partners -- add user`). The password is hashed before
+ * the transaction (scrypt takes a few hundred ms); the email is unique across merchants, as
+ * sign-in finds the user by it alone.
+ */
+export async function provisionConsoleUser(
+  ctx: GatewayContext,
+  input: { merchantId: string; email: string },
+): Promise<ProvisionedUser> {
+  const email = input.email.trim();
+  if (email.length > 255 || !/^[^\s@]+@[^\s@]+$/.test(email))
+    throw new ProvisioningError("--email: an email address of at most 255 characters");
+  const merchant = await getPartner(ctx, input.merchantId);
+  if (!merchant || merchant.kind !== "merchant")
+    throw new ProvisioningError(`--merchant: no merchant ${input.merchantId}`);
+  const { row, login } = await prepareConsoleUser(email);
+  try {
+    await insertConsoleUser(ctx.db, merchant.id, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ProvisioningError(`--email: a console user ${login.email} exists already`);
+    throw err;
+  }
+  return login;
 }
 
 /** An RSA public key of at least 2048 bits, as SPKI PEM. A private key is refused: it must never leave the partner. */

@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ConsoleClient } from "@/lib/clients/console-client";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { vaNotification } from "@/lib/clients/simulator";
 import { generateRsaKeyPair } from "@/lib/gateway/vault";
@@ -131,6 +132,8 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
   const merchantKeys = generateRsaKeyPair();
   const acquirerKeys = generateRsaKeyPair();
   let cliEnv: Record<string, string>;
+  let consoleLogin: { email: string; password: string };
+  let userRefusals: { code: number | null; stdout: string; stderr: string }[];
 
   const provision = async (kind: string, name: string, publicKeyPem: string) => {
     const r = await partnersCli(["add", kind, "--name", name, "--public-key", keyFile(publicKeyPem)], cliEnv);
@@ -158,6 +161,21 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       privateKeyPem: merchantKeys.privateKeyPem,
       secretKey: m.secretKey!,
     };
+    // A console user of the merchant (CONTRACT §6): `{"email","password"}`, shown once.
+    const user = await partnersCli(
+      ["add", "user", "--merchant", m.partnerId!, "--email", "Owner@Warung.example"],
+      cliEnv,
+    );
+    expect(user.stderr).toBe("");
+    expect(user.code).toBe(0);
+    consoleLogin = JSON.parse(user.stdout) as { email: string; password: string };
+    expect(Object.keys(consoleLogin).sort()).toEqual(["email", "password"]);
+    expect(consoleLogin.email).toBe("owner@warung.example");
+    // Refused: the same email again, and an acquirer given as the merchant.
+    userRefusals = [
+      await partnersCli(["add", "user", "--merchant", m.partnerId!, "--email", "owner@warung.example"], cliEnv),
+      await partnersCli(["add", "user", "--merchant", a.partnerId!, "--email", "bank@example.test"], cliEnv),
+    ];
     acquirerCreds = {
       partnerId: a.partnerId!,
       clientKey: a.clientKey!,
@@ -337,19 +355,24 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     }
   });
 
-  it("`npm run partners` refuses a private key and explains console users", async () => {
+  it("a console user from `npm run partners -- add user` signs in to the console; a taken email or a non-merchant is refused", async () => {
+    const session = await new ConsoleClient(proc.baseUrl, null).signIn(consoleLogin.email, consoleLogin.password);
+    const account = await new ConsoleClient(proc.baseUrl, { sessionToken: session.token }).account();
+    expect(account.partnerId).toBe(merchantCreds.partnerId);
+    const [taken, notMerchant] = userRefusals;
+    expect(taken).toMatchObject({ code: 1, stdout: "" });
+    expect(taken!.stderr).toMatch(/^partners: --email: a console user owner@warung\.example exists already\n$/);
+    expect(notMerchant).toMatchObject({ code: 1, stdout: "" });
+    expect(notMerchant!.stderr).toMatch(/^partners: --merchant: no merchant /);
+  });
+
+  it("`npm run partners` refuses a private key", async () => {
     const priv = await partnersCli(
       ["add", "merchant", "--name", "X", "--public-key", keyFile(merchantKeys.privateKeyPem)],
       cliEnv,
     );
     expect(priv.code).toBe(1);
     expect(priv.stdout).toBe("");
-    const user = await partnersCli(
-      ["add", "user", "--merchant", merchantCreds.partnerId, "--email", "a@example.test"],
-      cliEnv,
-    );
-    expect(user.code).toBe(1);
-    expect(user.stderr).toMatch(/console users not available yet/);
     if (db === "pglite") {
       // The server holds the data dir: the command says so instead of corrupting it.
       expect(priv.stderr).toMatch(/DATA_DIR: the PGlite database .* is open in process \d+/);
