@@ -83,7 +83,14 @@ try {
       GATEWAY_MASTER_KEY: randomBytes(32).toString("base64"),
     };
     const server = await kit.startProductionServer({ databaseUrl, env });
-    const another = (opts) => kit.startProductionServer({ databaseUrl, env: { ...env, ...opts.env } });
+    // Another server: on PostgreSQL an instance of the same database, so it shares the first one's
+    // data dir (the credentials files the seeding start wrote there); on PGlite a database of its own.
+    const another = (opts) =>
+      kit.startProductionServer({
+        databaseUrl,
+        ...(databaseUrl ? { dataDir: server.dataDir } : {}),
+        env: { ...env, ...opts.env },
+      });
     try {
       if (ONLY_LIVE) {
         await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
