@@ -58,7 +58,9 @@ if (built === null || newest.mtimeMs > built) {
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], {
+// V8 flags of every server process (lib/server/node-flags.json; docs/live-events.md says why).
+const nodeFlags = JSON.parse(fs.readFileSync("lib/server/node-flags.json", "utf8"));
+const child = spawn(process.execPath, ["--enable-source-maps", ...nodeFlags, "dist/server.js"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });

@@ -309,6 +309,15 @@ describe("WEB_CONCURRENCY on postgres", () => {
         const pids = () =>
           new Set([...srv.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"server process listening"/g)].map((m) => m[1])).size;
         await expect.poll(pids, { timeout: 10_000 }).toBe(2);
+        // Every server process runs with the V8 flags of lib/server/node-flags.json (the young
+        // generation's size: docs/live-events.md), the workers by inheritance from the primary.
+        const flags = JSON.parse(fs.readFileSync(path.join(ROOT, "lib/server/node-flags.json"), "utf8")) as string[];
+        expect(flags.length).toBeGreaterThan(0);
+        const workers = [...srv.logs().matchAll(/"pid":(\d+)[^\n]*"msg":"server process listening"/g)].map((m) => m[1]);
+        for (const pid of new Set([String(srv.child.pid), ...workers])) {
+          const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+          expect(argv, `process ${pid}`).toEqual(expect.arrayContaining(flags));
+        }
         // A token issued by one process is honoured by the other: everything lives in the database.
         const link = await srv.merchant.createPaymentLink(linkRequest());
         const id = link.paymentLinkData.paymentLinkId;

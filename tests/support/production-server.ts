@@ -72,7 +72,9 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
   // One file per process: a restart on the same data dir starts a log of its own.
   const logFile = path.join(dataDir, `server-${port}.log`);
   const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "dist/server.js"], {
+  // The V8 flags `npm start` gives the server (lib/server/node-flags.json), so tests and the bench run what ships.
+  const nodeFlags = JSON.parse(fs.readFileSync(path.join(ROOT, "lib/server/node-flags.json"), "utf8")) as string[];
+  const child = spawn(process.execPath, [...nodeFlags, ...(opts.nodeArgs ?? []), "dist/server.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
