@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ConsoleClient } from "@/lib/clients/console-client";
+import { GatewayClient } from "@/lib/clients/gateway-client";
 import { startReceiver } from "@/tests/support/receiver";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, MATRIX, type Lang } from "./fixtures";
 import { CheckoutPage, fill, messages } from "./pages/checkout-page";
@@ -214,6 +215,29 @@ test("rotating the sk_ key shows the new one once; the old one stops after the g
   expect((await new ConsoleClient(server.baseUrl, { secretKey: second }).account()).partnerId).toBe(
     logins[1]!.merchant,
   );
+});
+
+test("Simulate VA payment on the link page announces the notification's HTTP status in the page's language, then the link is paid", async ({
+  page,
+}) => {
+  await signIn(page, "id", logins[0]!);
+  const { id } = await createInForm(page, "id", "Simulasi");
+  // The payer chooses BCA (the checkout's own client, as the page would).
+  const checkoutClient = JSON.parse(
+    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
+  ) as ConstructorParameters<typeof GatewayClient>[1];
+  await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
+    additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId: "bca" } },
+  });
+  const t = messages("id").ConsoleLink;
+  await page.goto(`${server.baseUrl}/merchant/links/${id}`);
+  await page.getByRole("button", { name: t.simulateVa }).click();
+  // The catalogue's ICU message with its {status} argument, formatted on the server.
+  await expect(page.getByRole("status").filter({ hasText: fill(t.simulated, { status: 200 }) })).toBeVisible();
+  // Then the page loads again, from the gateway: the link is paid.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(messages("id").ConsoleLinks.status00, {
+    timeout: 30_000,
+  });
 });
 
 test("merchant A cannot reach merchant B's link by URL: the same page as an unknown link", async ({ page }) => {

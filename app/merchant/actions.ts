@@ -106,15 +106,14 @@ export async function resendDeliveryAction(deliveryId: string): Promise<ActionRe
   }
 }
 
-export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ status: number }>> {
+export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ message: string }>> {
   const { client } = await signed();
   const acquirer = consoleAcquirer();
   if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
   try {
-    return {
-      ok: true,
-      status: await simulate(acquirer, await client.getLink(linkId), kind),
-    };
+    const status = await simulate(acquirer, await client.getLink(linkId), kind);
+    // Formatted here, with the catalogue's ICU argument: the button only shows it.
+    return { ok: true, message: (await getTranslations("ConsoleLink"))("simulated", { status }) };
   } catch (err) {
     return failure(err);
   }

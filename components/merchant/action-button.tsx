@@ -6,19 +6,18 @@ import { buttonClass } from "@/lib/ui/recipes";
 
 /**
  * One button, one server action (bound to its id on the server page). On success the page
- * is loaded again as a document, so what it shows comes from the gateway, not from here;
- * a refusal stays on screen, announced.
+ * is loaded again as a document, so what it shows comes from the gateway, not from here; a
+ * `message` the action answers (already in the payer's language) is announced first, and a
+ * refusal stays on screen, announced.
  */
 export function ActionButton({
   action,
   label,
   variant = "secondary",
-  success,
 }: {
-  action: () => Promise<ActionResult<object>>;
+  action: () => Promise<ActionResult<{ message?: string }>>;
   label: string;
   variant?: "secondary" | "danger" | "primary";
-  success?: string;
 }) {
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -32,15 +31,8 @@ export function ActionButton({
           start(async () => {
             const result = await action();
             if (!result.ok) return setMessage({ ok: false, text: result.error });
-            setMessage(
-              success
-                ? {
-                    ok: true,
-                    text: success.replace("{status}", String((result as { status?: number }).status ?? "")),
-                  }
-                : null,
-            );
-            setTimeout(() => location.reload(), success ? 600 : 0);
+            setMessage(result.message ? { ok: true, text: result.message } : null);
+            setTimeout(() => location.reload(), result.message ? 600 : 0);
           })
         }
       >

@@ -106,7 +106,6 @@ export default async function LinkPage({ params }: Props) {
                 key={s}
                 action={simulateAction.bind(null, link.paymentLinkId, s)}
                 label={t(s === "va" ? "simulateVa" : s === "qr" ? "simulateQr" : "simulateQrFail")}
-                success={t.raw("simulated") as string}
               />
             ))}
           </div>
