@@ -203,6 +203,12 @@ test("rotating the sk_ key shows the new one once; the old one stops after the g
   await page.goto(`${server.baseUrl}/merchant/developers`);
   await page.getByRole("button", { name: m.rotateSecretKey }).click();
   const first = (await page.getByTestId("new-secretKey").textContent())!.trim();
+  // The old key's end of grace, formatted by the ICU message with a date argument (a filled-in
+  // date, never the bare placeholder).
+  const until = page.getByText(m.oldUntil.split("{at}")[0]!);
+  await expect(until).toBeVisible();
+  await expect(until).toHaveText(/\d{4}/);
+  await expect(until).not.toContainText("{");
   await page.reload();
   await expect(page.getByText(first)).toHaveCount(0); // shown once
   await page.getByRole("button", { name: m.rotateSecretKey }).click();

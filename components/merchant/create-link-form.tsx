@@ -3,6 +3,7 @@
 import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
 import { fieldsetClass, legendClass } from "./recipes";
 import { useRef, useState, useTransition } from "react";
+import { useTranslations } from "next-intl";
 import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
 import type { CreateLinkRequest, LinkDetail } from "@/lib/contract/console";
@@ -14,7 +15,6 @@ import { CopyButton } from "@/components/ui/copy-button";
 
 type Item = { name: string; price: string; quantity: string };
 type Fee = { text: string; value: string };
-export type CreateLabels = Record<string, string>;
 
 const emptyCustomer = {
   firstName: "",
@@ -34,8 +34,10 @@ const emptyCustomer = {
  * gateway still decides, and its refusals come back by field. Nothing typed is ever lost:
  * the state lives here until a link exists.
  */
-export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; locale: Locale }) {
-  const l = (key: string, n?: number) => (labels[key] ?? key).replace("{n}", String(n ?? ""));
+export function CreateLinkForm({ locale }: { locale: Locale }) {
+  const t = useTranslations("ConsoleCreate");
+  // Numbered labels ("Item {n} name") take the row's number as their ICU argument.
+  const l = (key: Parameters<typeof t>[0], n?: number) => t(key, { n: n ?? 0 });
   const [title, setTitle] = useState("");
   const [subTitle, setSubTitle] = useState("");
   const [reference, setReference] = useState("");
@@ -137,7 +139,7 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
     });
   }
 
-  if (created) return <Created link={created} labels={labels} locale={locale} onAnother={() => location.reload()} />;
+  if (created) return <Created link={created} locale={locale} onAnother={() => location.reload()} />;
 
   const field = (
     id: string,
@@ -333,18 +335,8 @@ export function CreateLinkForm({ labels, locale }: { labels: CreateLabels; local
   );
 }
 
-function Created({
-  link,
-  labels,
-  locale,
-  onAnother,
-}: {
-  link: LinkDetail;
-  labels: CreateLabels;
-  locale: Locale;
-  onAnother: () => void;
-}) {
-  const l = (k: string) => labels[k] ?? k;
+function Created({ link, locale, onAnother }: { link: LinkDetail; locale: Locale; onAnother: () => void }) {
+  const l = useTranslations("ConsoleCreate");
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <section className={`${cardClass} mb-4`} aria-labelledby="created-heading">

@@ -2,21 +2,14 @@
 
 import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
 import { useActionState, useState, useTransition } from "react";
+import { useFormatter, useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
 import type { TestCallback } from "@/lib/contract/console";
 import { CopyButton } from "@/components/ui/copy-button";
 
-/** The ConsoleDevelopers messages, as written (placeholders are filled here). */
-type Labels = Partial<Record<string, string>> & {
-  testError: string;
-  oldUntil: string;
-  copy: string;
-  copied: string;
-  copyFailed: string;
-};
-
-export function CallbackUrlForm({ value, labels }: { value: string; labels: Labels }) {
+export function CallbackUrlForm({ value }: { value: string }) {
+  const t = useTranslations("ConsoleDevelopers");
   const setCallbackUrlAction = useConsoleAction("setCallbackUrl");
   const [state, action, pending] = useActionState<ActionResult & { done?: boolean }, FormData>(
     async (prev, form) => {
@@ -28,7 +21,7 @@ export function CallbackUrlForm({ value, labels }: { value: string; labels: Labe
   return (
     <form action={action}>
       <div className="mb-3 flex min-w-0 flex-col gap-1">
-        <label htmlFor="cb-url">{labels.callbackBaseUrl}</label>
+        <label htmlFor="cb-url">{t("callbackBaseUrl")}</label>
         <input
           className={inputClass}
           id="cb-url"
@@ -39,7 +32,7 @@ export function CallbackUrlForm({ value, labels }: { value: string; labels: Labe
           aria-invalid={!state.ok || undefined}
         />
         <p className="m-0 text-xs text-muted" id="cb-hint">
-          {labels.callbackHint}
+          {t("callbackHint")}
         </p>
         {!state.ok && (
           <p className="m-0 text-sm text-bad" role="alert">
@@ -49,16 +42,17 @@ export function CallbackUrlForm({ value, labels }: { value: string; labels: Labe
       </div>
       <div className="my-2 flex flex-wrap items-center gap-2">
         <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={pending}>
-          {labels.saveUrl}
+          {t("saveUrl")}
         </button>
-        <span role="status">{state.ok && state.done ? labels.saved : ""}</span>
+        <span role="status">{state.ok && state.done ? t("saved") : ""}</span>
       </div>
     </form>
   );
 }
 
 /** Send test callback: the exact signed request and whatever came back. */
-export function TestCallbackButton({ labels }: { labels: Labels }) {
+export function TestCallbackButton() {
+  const t = useTranslations("ConsoleDevelopers");
   const testCallbackAction = useConsoleAction("testCallback");
   const [pending, start] = useTransition();
   const [result, setResult] = useState<ActionResult<{
@@ -72,14 +66,14 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
         disabled={pending}
         onClick={() => start(async () => setResult(await testCallbackAction()))}
       >
-        {labels.testCallback}
+        {t("testCallback")}
       </button>
       <div role="status">
         {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
         {result?.ok && (
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div>
-              <h3>{labels.testRequest}</h3>
+              <h3>{t("testRequest")}</h3>
               <pre
                 className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
                 data-testid="test-request"
@@ -90,14 +84,14 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
               </pre>
             </div>
             <div>
-              <h3>{labels.testReply}</h3>
+              <h3>{t("testReply")}</h3>
               <pre
                 className="max-h-80 overflow-auto rounded-md bg-canvas p-2 font-mono text-xs break-all whitespace-pre-wrap"
                 data-testid="test-reply"
               >
                 {result.test.response
                   ? `HTTP ${result.test.response.status} (${result.test.response.latencyMs} ms)\n\n${result.test.response.body}`
-                  : labels.testError.replace("{error}", result.test.error ?? "")}
+                  : t("testError", { error: result.test.error ?? "" })}
               </pre>
             </div>
           </div>
@@ -108,7 +102,9 @@ export function TestCallbackButton({ labels }: { labels: Labels }) {
 }
 
 /** Rotate a key: the new value once, with copy; the old one's end of grace. */
-export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecret"; labels: Labels }) {
+export function RotateKey({ which }: { which: "secretKey" | "clientSecret" }) {
+  const t = useTranslations("ConsoleDevelopers");
+  const format = useFormatter();
   const rotateKeyAction = useConsoleAction("rotateKey");
   const [pending, start] = useTransition();
   const [result, setResult] = useState<ActionResult<{
@@ -123,27 +119,30 @@ export function RotateKey({ which, labels }: { which: "secretKey" | "clientSecre
         disabled={pending}
         onClick={() => start(async () => setResult(await rotateKeyAction(which)))}
       >
-        {which === "secretKey" ? labels.rotateSecretKey : labels.rotateClientSecret}
+        {which === "secretKey" ? t("rotateSecretKey") : t("rotateClientSecret")}
       </button>
       <div role="status">
         {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
         {result?.ok && (
           <>
             <p>
-              <strong>{which === "secretKey" ? labels.newSecretKey : labels.newClientSecret}</strong> —{" "}
-              {labels.showOnce}
+              <strong>{which === "secretKey" ? t("newSecretKey") : t("newClientSecret")}</strong> — {t("showOnce")}
             </p>
             <p className="font-mono break-all" data-testid={`new-${which}`}>
               {result.value}
             </p>
             <CopyButton
               value={result.value}
-              text={labels.copy}
-              label={labels.copy}
-              copied={labels.copied}
-              failed={labels.copyFailed}
+              text={t("copy")}
+              label={t("copy")}
+              copied={t("copied")}
+              failed={t("copyFailed")}
             />
-            <p className="text-sm">{labels.oldUntil.replace("{at}", new Date(result.until).toLocaleString())}</p>
+            <p className="text-sm">
+              {t("oldUntil", {
+                at: format.dateTime(new Date(result.until), { dateStyle: "medium", timeStyle: "short" }),
+              })}
+            </p>
           </>
         )}
       </div>

@@ -2,7 +2,8 @@ import "../console.css";
 import { buttonClass, skipLinkClass } from "@/lib/ui/recipes";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
-import { getTranslations } from "next-intl/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/checkout/language-switcher";
 import { ConsoleNav } from "@/components/merchant/console-nav";
 import { requireSession } from "@/lib/console/session";
@@ -21,6 +22,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const path = (await headers()).get("x-nusapay-console-path") ?? "/merchant";
   const { session } = await requireSession(path);
   const t = await getTranslations("Console");
+  // The console's client forms format their own messages (ICU arguments: item numbers, dates,
+  // errors), so they get their two namespaces; the checkout's islands get none of this.
+  const messages = await getMessages();
   return (
     <div className="flex flex-1 flex-col">
       <a className={skipLinkClass} href="#main">
@@ -58,7 +62,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             rotateKey: rotateKeyAction,
           }}
         >
-          {children}
+          <NextIntlClientProvider
+            messages={{ ConsoleCreate: messages.ConsoleCreate, ConsoleDevelopers: messages.ConsoleDevelopers }}
+          >
+            {children}
+          </NextIntlClientProvider>
         </ConsoleActionsProvider>
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
-import { getMessages, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CallbackUrlForm, RotateKey, TestCallbackButton } from "@/components/merchant/developer-tools";
 import { requireSession } from "@/lib/console/session";
 
@@ -12,13 +12,6 @@ export default async function DevelopersPage() {
   const { client } = await requireSession("/merchant/developers");
   const account = await client.account();
   const t = await getTranslations("ConsoleDevelopers");
-  const labels = (await getMessages()).ConsoleDevelopers as Record<string, string> & {
-    testError: string;
-    oldUntil: string;
-    copy: string;
-    copied: string;
-    copyFailed: string;
-  };
   return (
     <>
       <h1>{t("title")}</h1>
@@ -41,14 +34,14 @@ export default async function DevelopersPage() {
       </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="cb-heading">
         <h2 id="cb-heading">{t("callbackBaseUrl")}</h2>
-        <CallbackUrlForm value={account.callbackBaseUrl ?? ""} labels={labels} />
-        <TestCallbackButton labels={labels} />
+        <CallbackUrlForm value={account.callbackBaseUrl ?? ""} />
+        <TestCallbackButton />
       </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t("keys")}</h2>
         <p>{t("rotateWarning", { seconds: account.keyRotationGraceSeconds })}</p>
-        <RotateKey which="secretKey" labels={labels} />
-        <RotateKey which="clientSecret" labels={labels} />
+        <RotateKey which="secretKey" />
+        <RotateKey which="clientSecret" />
       </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="api-heading">
         <h2 id="api-heading">{t("apiReference")}</h2>

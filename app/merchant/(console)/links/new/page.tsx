@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CreateLinkForm } from "@/components/merchant/create-link-form";
 import { asLocale } from "@/lib/i18n/locale";
 import { requireSession } from "@/lib/console/session";
@@ -11,12 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewLinkPage() {
   await requireSession("/merchant/links/new");
   const t = await getTranslations("ConsoleCreate");
-  // The form fills its own numbered labels ({n}); the rest are plain strings.
-  const labels = (await getMessages()).ConsoleCreate as Record<string, string>;
   return (
     <>
       <h1>{t("title")}</h1>
-      <CreateLinkForm labels={labels} locale={asLocale(await getLocale())} />
+      <CreateLinkForm locale={asLocale(await getLocale())} />
     </>
   );
 }
