@@ -29,6 +29,9 @@ export async function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelPro
   const bare = bareVaNumber(vaNumber);
   const amount = rupiah(totalMinor, locale);
   const which = stepsBank(bank);
+  // The steps are arrays in the catalogue (BankSteps.bca.atm[0…]); next-intl's typed keys do
+  // not index into arrays, so a step is looked up by its dotted path as a plain key.
+  const step = steps as unknown as (key: string, values: { va: string; amount: string }) => string;
   const channels = [
     ["atm", t("atm")],
     ["mobile", t("mobile")],
@@ -88,9 +91,7 @@ export async function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelPro
             <ol className="m-0 mb-3 pl-5">
               {(steps.raw(`${which}.${channel}`) as string[]).map((_, i) => (
                 // each step is an ICU message of its own: {va} and {amount} are its arguments
-                <li key={i}>
-                  {steps(`${which}.${channel}.${i}` as `${typeof which}.${typeof channel}.0`, { va: bare, amount })}
-                </li>
+                <li key={i}>{step(`${which}.${channel}.${i}`, { va: bare, amount })}</li>
               ))}
             </ol>
           </details>

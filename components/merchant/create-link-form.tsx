@@ -3,7 +3,7 @@
 import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
 import { fieldsetClass, legendClass } from "./recipes";
 import { useRef, useState, useTransition } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations, type Messages } from "next-intl";
 import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
 import type { CreateLinkRequest, LinkDetail } from "@/lib/contract/console";
@@ -14,6 +14,7 @@ import { rupiah } from "@/lib/i18n/format";
 import { CopyButton } from "@/components/ui/copy-button";
 
 type Item = { name: string; price: string; quantity: string };
+type CreateKey = keyof Messages["ConsoleCreate"];
 type Fee = { text: string; value: string };
 
 const emptyCustomer = {
@@ -37,7 +38,7 @@ const emptyCustomer = {
 export function CreateLinkForm({ locale }: { locale: Locale }) {
   const t = useTranslations("ConsoleCreate");
   // Numbered labels ("Item {n} name") take the row's number as their ICU argument.
-  const l = (key: Parameters<typeof t>[0], n?: number) => t(key, { n: n ?? 0 });
+  const l = (key: CreateKey, n?: number) => t(key, { n: n ?? 0 });
   const [title, setTitle] = useState("");
   const [subTitle, setSubTitle] = useState("");
   const [reference, setReference] = useState("");
