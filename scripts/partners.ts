@@ -58,11 +58,11 @@ if (verb === "gateway-key" && positionals.length === 1) {
 if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) || positionals.length > 2)
   fail(USAGE, 2);
 
-if (kind === "user" && (!values.merchant || !values.email)) fail(`--merchant and --email are required\n${USAGE}`, 2);
-if (kind !== "user" && (!values.name || !values["public-key"]))
-  fail(`--name and --public-key are required\n${USAGE}`, 2);
+const addUser = kind === "user";
+if (addUser ? !values.merchant || !values.email : !values.name || !values["public-key"])
+  fail(`${addUser ? "--merchant and --email" : "--name and --public-key"} are required\n${USAGE}`, 2);
 let publicKeyPem = "";
-if (kind !== "user") {
+if (!addUser) {
   try {
     publicKeyPem = fs.readFileSync(values["public-key"]!, "utf8");
   } catch (err) {
@@ -82,18 +82,17 @@ try {
       log: createLogger("error", process.stderr),
       now: () => new Date(),
     };
-    const created =
-      kind === "user"
-        ? await provisionConsoleUser(gw, { merchantId: values.merchant!, email: values.email! })
-        : await inTransaction(gw.db, (tx) =>
-            provisionPartner(gw, tx, {
-              kind: kind as "merchant" | "acquirer",
-              name: values.name!,
-              publicKeyPem,
-              city: values.city,
-              callbackBaseUrl: values["callback-base-url"],
-            }),
-          );
+    const created = addUser
+      ? await provisionConsoleUser(gw, { merchantId: values.merchant!, email: values.email! })
+      : await inTransaction(gw.db, (tx) =>
+          provisionPartner(gw, tx, {
+            kind: kind as "merchant" | "acquirer",
+            name: values.name!,
+            publicKeyPem,
+            city: values.city,
+            callbackBaseUrl: values["callback-base-url"],
+          }),
+        );
     process.stdout.write(`${JSON.stringify(created)}\n`);
   } finally {
     await database.close();
