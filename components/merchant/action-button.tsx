@@ -7,7 +7,7 @@ import { buttonClass } from "@/lib/ui/recipes";
 /**
  * One button, one server action (bound to its id on the server page). On success the page
  * is loaded again as a document, so what it shows comes from the gateway, not from here; a
- * `message` the action answers (already in the payer's language) is announced first, and a
+ * `message` the action answers (already in the page's language) is announced first, and a
  * refusal stays on screen, announced.
  */
 export function ActionButton({

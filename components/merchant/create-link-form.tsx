@@ -3,13 +3,12 @@
 import { buttonClass, cardClass, inputClass } from "@/lib/ui/recipes";
 import { fieldsetClass, legendClass } from "./recipes";
 import { useRef, useState, useTransition } from "react";
-import { useTranslations, type Messages } from "next-intl";
+import { useLocale, useTranslations, type Messages } from "next-intl";
 import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
 import type { CreateLinkRequest, LinkDetail } from "@/lib/contract/console";
 import { formTotals, moneyFromInput, type TotalsError } from "@/lib/contract/invoice";
 import { parseMoney } from "@/lib/contract/money";
-import type { Locale } from "@/lib/i18n/locale";
 import { rupiah } from "@/lib/i18n/format";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -35,8 +34,9 @@ const emptyCustomer = {
  * gateway still decides, and its refusals come back by field. Nothing typed is ever lost:
  * the state lives here until a link exists.
  */
-export function CreateLinkForm({ locale }: { locale: Locale }) {
+export function CreateLinkForm() {
   const t = useTranslations("ConsoleCreate");
+  const locale = useLocale();
   // Numbered labels ("Item {n} name") take the row's number as their ICU argument.
   const l = (key: CreateKey, n?: number) => t(key, { n: n ?? 0 });
   const [title, setTitle] = useState("");
@@ -140,7 +140,7 @@ export function CreateLinkForm({ locale }: { locale: Locale }) {
     });
   }
 
-  if (created) return <Created link={created} locale={locale} onAnother={() => location.reload()} />;
+  if (created) return <Created link={created} onAnother={() => location.reload()} />;
 
   const field = (
     id: string,
@@ -336,8 +336,9 @@ export function CreateLinkForm({ locale }: { locale: Locale }) {
   );
 }
 
-function Created({ link, locale, onAnother }: { link: LinkDetail; locale: Locale; onAnother: () => void }) {
+function Created({ link, onAnother }: { link: LinkDetail; onAnother: () => void }) {
   const l = useTranslations("ConsoleCreate");
+  const locale = useLocale();
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <section className={`${cardClass} mb-4`} aria-labelledby="created-heading">

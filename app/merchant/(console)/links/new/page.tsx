@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { CreateLinkForm } from "@/components/merchant/create-link-form";
-import { asLocale } from "@/lib/i18n/locale";
 import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +13,7 @@ export default async function NewLinkPage() {
   return (
     <>
       <h1>{t("title")}</h1>
-      <CreateLinkForm locale={asLocale(await getLocale())} />
+      <CreateLinkForm />
     </>
   );
 }
