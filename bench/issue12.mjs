@@ -1,7 +1,9 @@
 // Issue 12's sections of `npm run bench`, for one database:
 //   1. today's figure: the pollStatus action that every waiting page sent once a second;
 //   2. a checkout render and a signed Inquiry: req/s and server CPU ms per request, with the
-//      checkout's clients calling the gateway in-process (now) and over loopback HTTP (before);
+//      checkout's clients calling the gateway in-process (now) and over loopback HTTP (before),
+//      beside the floor: the home page, a dynamic page with one message and no gateway call,
+//      through the same proxy, layout and Next renderer;
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
 //   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders.
@@ -22,6 +24,7 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
 
   log("Checkout render and signed Inquiry, CPU per request (16 connections)…");
   const now = { page: await pageRenders(server, page), inquiry: await inquiries(kit, server) };
+  const floor = await pageRenders(server, { url: `${server.baseUrl}/`, cookie: "" });
   const httpServer = await startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } });
   let before;
   try {
@@ -36,12 +39,14 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
   log(
     `  page, gateway over loopback HTTP (before): ${f(before.page.rps)} pages/s, p99 ${f(before.page.p99)} ms, ${f(before.page.cpuMsPer, 2)} ms CPU per render`,
   );
+  log(`  floor, the home page (no gateway call): ${f(floor.rps)} pages/s, ${f(floor.cpuMsPer, 2)} ms CPU per render`);
   log(
     `  pages/s ratio ${f(now.page.rps / before.page.rps, 2)}×; signed Inquiry ${f(now.inquiry.rps)} req/s, ${f(now.inquiry.cpuMsPer, 2)} ms CPU each`,
   );
   summary.push(
     { db, figure: "page CPU ms/render (in-process)", value: now.page.cpuMsPer, digits: 2 },
     { db, figure: "page CPU ms/render (HTTP, before)", value: before.page.cpuMsPer, digits: 2 },
+    { db, figure: "floor CPU ms/render (home page)", value: floor.cpuMsPer, digits: 2 },
     { db, figure: "pages/s @16 (in-process)", value: now.page.rps },
     { db, figure: "pages/s @16 (HTTP, before)", value: before.page.rps },
     { db, figure: "Inquiry CPU ms/request", value: now.inquiry.cpuMsPer, digits: 2 },

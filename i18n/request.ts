@@ -3,6 +3,7 @@ import { getRequestConfig } from "next-intl/server";
 import { loadLink } from "@/lib/checkout/links";
 import { classifyFailure } from "@/lib/checkout/failures";
 import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
+import { withMessageCache } from "@/lib/i18n/message-cache";
 import { LANG_COOKIE, pickLocale, type Locale } from "@/lib/i18n/locale";
 
 export async function resolveLocale(): Promise<Locale> {
@@ -34,5 +35,5 @@ async function linkLanguageOf(linkId: string): Promise<Locale | null> {
 export default getRequestConfig(async () => {
   const locale = await resolveLocale();
   const messages = (await import(`../messages/${locale}.json`)).default;
-  return { locale, messages, timeZone: "Asia/Jakarta" };
+  return withMessageCache({ locale, messages, timeZone: "Asia/Jakarta" });
 });
