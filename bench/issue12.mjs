@@ -78,7 +78,11 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
       log(
         `  page:    ${f(now.page.rps)} → ${f(two.page.rps)} pages/s (${f(two.page.rps / now.page.rps, 2)}×), p99 ${f(now.page.p99)} → ${f(two.page.p99)} ms`,
       );
+      log(
+        `  pages/s, ${processes} processes in-process vs today's (1 process, loopback HTTP): ${f(two.page.rps / before.page.rps, 2)}×`,
+      );
       summary.push(
+        { db, figure: "pages/s, 2 processes vs 1 over HTTP (today)", value: two.page.rps / before.page.rps, digits: 2 },
         { db, figure: "Inquiry req/s, 2 vs 1 processes", value: two.inquiry.rps / now.inquiry.rps, digits: 2 },
         { db, figure: "pages/s, 2 vs 1 processes", value: two.page.rps / now.page.rps, digits: 2 },
       );
