@@ -222,7 +222,6 @@ describe("live link events across two instances on one PostgreSQL", () => {
     );
     expect(s.status).toBe(200);
     expect((await s.next())?.data.paymentFlagStatus).toBe("02");
-    const settledAt = Date.now();
     expect(
       (
         await simulateVaPayment(a.baseUrl, a.credentials.acquirer, {
@@ -236,7 +235,8 @@ describe("live link events across two instances on one PostgreSQL", () => {
       paymentFlagStatus: "00",
       change: "paid",
     });
-    expect(Date.now() - settledAt).toBeLessThan(2_000);
+    // B has no other way to learn of it than A's NOTIFY (no periodic read): the event arriving at
+    // all is the proof. How fast is the bench's figure (settle → event, two processes).
     s.close();
   });
 });
