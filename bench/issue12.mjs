@@ -3,7 +3,7 @@
 //   2. a checkout render and a signed Inquiry: req/s and server CPU ms per request, with the
 //      checkout's clients calling the gateway in-process (now) and over loopback HTTP (before),
 //      beside the floor: the home page, a dynamic page with one message and no gateway call,
-//      through the same proxy, layout and Next renderer;
+//      through the same proxy, layout and Next renderer; the three in turns, median of rounds;
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
 //   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders.
@@ -11,6 +11,19 @@ import { benchWaitingPayers, inquiries, pageRenders, pollStatusLoad, printLiveTa
 
 const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 const LEVELS = (process.env.BENCH_LIVE_STREAMS ?? "1000,5000,10000").split(",").map(Number);
+const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 5);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+/** Each figure of several page-render rounds, by its median. */
+const medianOf = (rounds) => ({
+  rps: median(rounds.map((r) => r.rps)),
+  p99: median(rounds.map((r) => r.p99)),
+  cpuMsPer: median(rounds.map((r) => r.cpuMsPer)),
+});
 
 export async function benchIssue12({ kit, root, db, server, startServer, log, liveRows, summary }) {
   const page = await vaPage(kit, server);
@@ -22,24 +35,37 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
     summary.push({ db, figure: `pollStatus polls/s @${connections}`, value: r.rps });
   }
 
-  log("Checkout render and signed Inquiry, CPU per request (16 connections)…");
-  const now = { page: await pageRenders(server, page), inquiry: await inquiries(kit, server) };
-  const floor = await pageRenders(server, { url: `${server.baseUrl}/`, cookie: "" });
+  log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each page)…`);
+  // The VM's speed drifts by a third within minutes, so "now", "before" and the floor are
+  // measured in turns, round after round, with both servers up, and each figure is the median.
   const httpServer = await startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } });
-  let before;
+  const rounds = { now: [], before: [], floor: [] };
+  let inquiry;
   try {
-    const p = await vaPage(kit, httpServer);
-    before = { page: await pageRenders(httpServer, p) };
+    const beforePage = await vaPage(kit, httpServer);
+    const homePage = { url: `${server.baseUrl}/`, cookie: "" };
+    for (let i = 0; i < ROUNDS; i++) {
+      rounds.now.push(await pageRenders(server, page, { seconds: 5 }));
+      rounds.before.push(await pageRenders(httpServer, beforePage, { seconds: 5 }));
+      rounds.floor.push(await pageRenders(server, homePage, { seconds: 5 }));
+    }
+    inquiry = await inquiries(kit, server);
   } finally {
     await httpServer.stop();
   }
+  const now = { page: medianOf(rounds.now), inquiry };
+  const before = { page: medianOf(rounds.before) };
+  const floor = medianOf(rounds.floor);
+  const spread = (key) => rounds[key].map((r) => f(r.cpuMsPer, 1)).join(", ");
   log(
-    `  page, gateway in-process: ${f(now.page.rps)} pages/s, p99 ${f(now.page.p99)} ms, ${f(now.page.cpuMsPer, 2)} ms CPU per render`,
+    `  page, gateway in-process: ${f(now.page.rps)} pages/s, p99 ${f(now.page.p99)} ms, ${f(now.page.cpuMsPer, 2)} ms CPU per render (rounds ${spread("now")})`,
   );
   log(
-    `  page, gateway over loopback HTTP (before): ${f(before.page.rps)} pages/s, p99 ${f(before.page.p99)} ms, ${f(before.page.cpuMsPer, 2)} ms CPU per render`,
+    `  page, gateway over loopback HTTP (before): ${f(before.page.rps)} pages/s, p99 ${f(before.page.p99)} ms, ${f(before.page.cpuMsPer, 2)} ms CPU per render (rounds ${spread("before")})`,
   );
-  log(`  floor, the home page (no gateway call): ${f(floor.rps)} pages/s, ${f(floor.cpuMsPer, 2)} ms CPU per render`);
+  log(
+    `  floor, the home page (no gateway call): ${f(floor.rps)} pages/s, ${f(floor.cpuMsPer, 2)} ms CPU per render (rounds ${spread("floor")})`,
+  );
   log(
     `  pages/s ratio ${f(now.page.rps / before.page.rps, 2)}×; signed Inquiry ${f(now.inquiry.rps)} req/s, ${f(now.inquiry.cpuMsPer, 2)} ms CPU each`,
   );

@@ -10,7 +10,8 @@
 //   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
 //   6. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
 //                          waiting payers on event streams, 1 vs 2 processes
-// BENCH_ONLY=live runs section 6 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels.
+// BENCH_ONLY=live runs section 6 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels;
+// BENCH_RENDER_ROUNDS=5 how many turns its render figures take (the median is printed).
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
