@@ -7,23 +7,20 @@
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
 //   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders.
-import { benchWaitingPayers, inquiries, pageRenders, pollStatusLoad, printLiveTable, vaPage } from "./live.mjs";
+import { benchWaitingPayers, f, inquiries, pageRenders, pct, pollStatusLoad, printLiveTable, vaPage } from "./live.mjs";
 
-const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 const LEVELS = (process.env.BENCH_LIVE_STREAMS ?? "1000,5000,10000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 5);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 /** Each figure of several page-render rounds, by its median. */
-const medianOf = (rounds) => ({
-  rps: median(rounds.map((r) => r.rps)),
-  p99: median(rounds.map((r) => r.p99)),
-  cpuMsPer: median(rounds.map((r) => r.cpuMsPer)),
-});
+const medianOf = (rounds) => {
+  const median = (key) =>
+    pct(
+      rounds.map((r) => r[key]),
+      50,
+    );
+  return { rps: median("rps"), p99: median("p99"), cpuMsPer: median("cpuMsPer") };
+};
 
 export async function benchIssue12({ kit, root, db, server, startServer, log, liveRows, summary }) {
   const page = await vaPage(kit, server);

@@ -17,12 +17,14 @@ const CLK_TCK = (() => {
   }
 })();
 
-const pct = (values, p) => {
+/** The p-th percentile of `values` (nearest rank); p = 50 is the median of an odd count. */
+export const pct = (values, p) => {
   if (!values.length) return NaN;
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
-const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
+/** A figure for the log: `d` decimals, or "n/a". */
+export const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The server's processes: the one started, and its cluster workers if any. */

@@ -59,8 +59,9 @@ if (verb !== "add" || !kind || !["merchant", "acquirer", "user"].includes(kind) 
   fail(USAGE, 2);
 
 const addUser = kind === "user";
-if (addUser ? !values.merchant || !values.email : !values.name || !values["public-key"])
-  fail(`${addUser ? "--merchant and --email" : "--name and --public-key"} are required\n${USAGE}`, 2);
+const required = addUser ? (["merchant", "email"] as const) : (["name", "public-key"] as const);
+if (required.some((option) => !values[option]))
+  fail(`${required.map((option) => `--${option}`).join(" and ")} are required\n${USAGE}`, 2);
 let publicKeyPem = "";
 if (!addUser) {
   try {

@@ -752,8 +752,8 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     // …and as a value of its own, not inside a random id: a UUID holds 7391 by chance, inside a
     // group (087391c8-…) or as a whole group between hyphens (7e6689ee-7391-4bb7-…).
     const asValue = new RegExp(`(^|[^0-9A-Za-z-])${CVC}($|[^0-9A-Za-z-])`);
-    for (const id of ["087391c8-0000-4000-8000-000000000000", "7e6689ee-7391-4bb7-a88e-514a2d7b8aca"])
-      expect(asValue.test(id.replace("7391", CVC)), id).toBe(false);
+    for (const id of [`08${CVC}c8-0000-4000-8000-000000000000`, `7e6689ee-${CVC}-4bb7-a88e-514a2d7b8aca`])
+      expect(asValue.test(id), id).toBe(false);
     for (const leak of [CVC, `cvc ${CVC}`, `"${CVC}"`, `card 4111 1111 1111 1111 ${CVC}`])
       expect(asValue.test(leak), leak).toBe(true);
     expect(loggedStrings(logs).filter((v) => asValue.test(v))).toEqual([]);
