@@ -44,14 +44,36 @@ const SECRET_KEYS = new Set([
 
 const MAX_DEPTH = 10;
 
+/** Query parameters that carry a capability, by their decoded, lower-cased name. */
+const SECRET_PARAMS = new Set(["secret", "clientsecret", "client_secret", "access_token", "token"]);
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " ")).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** A pattern for `text` however a client percent-encodes its characters (`%72edirect`). */
+function encodedLiteral(text: string): string {
+  return [...text]
+    .map((ch) => `(?:${ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}|%${ch.charCodeAt(0).toString(16).padStart(2, "0")})`)
+    .join("");
+}
+const CARD_PAGE = new RegExp(`(${encodedLiteral("/v1.0/debit/redirect/")})[^/?#\\s"']+`, "gi");
+
 /**
  * Capabilities in URLs: query secrets, and the hosted card page's path, whose intent id opens
- * a page that carries the intent's client secret.
+ * a page that carries the intent's client secret. Names are compared decoded, as the proxy
+ * and the gateway read them: `?%73ecret=` is the secret too.
  */
 export function scrubUrl(url: string): string {
   return url
-    .replace(/([?&](?:secret|clientSecret|client_secret|access_token|token)=)[^&#\s"']*/gi, `$1${REDACTED}`)
-    .replace(/(\/v1\.0\/debit\/redirect\/)[^/?#\s"']+/gi, `$1${REDACTED}`);
+    .replace(/([?&])([^=&#\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string) =>
+      SECRET_PARAMS.has(decodedName(name)) ? `${sep}${name}=${REDACTED}` : whole,
+    )
+    .replace(CARD_PAGE, `$1${REDACTED}`);
 }
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */

@@ -161,6 +161,14 @@ describe("scrubUrl", () => {
       `/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=${S.linkSecret}&lang=id`,
       "/v1/payment-intents/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10/3ds?token=[REDACTED]&lang=id",
     ],
+    // names as the proxy and the gateway read them: decoded, so an encoded name is the same secret
+    [`/pay/1?%73ecret=${S.linkSecret}`, "/pay/1?%73ecret=[REDACTED]"],
+    [`/pay/1?lang=id&SE%43RET=${S.linkSecret}`, "/pay/1?lang=id&SE%43RET=[REDACTED]"],
+    [`/v1/payment-links/1/events?%74oken=${S.linkSecret}&x=1`, "/v1/payment-links/1/events?%74oken=[REDACTED]&x=1"],
+    [`/x?client%5Fsecret=${S.clientSecret}`, "/x?client%5Fsecret=[REDACTED]"],
+    ["/v1.0/debit/%72edirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10", "/v1.0/debit/%72edirect/[REDACTED]"],
+    // a name that only contains a secret's name is not one; a broken escape is left as it is
+    ["/pay/1?secretary=ann&a%ZZ=1", "/pay/1?secretary=ann&a%ZZ=1"],
   ])("%s", (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });
