@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { consoleSessions, consoleUsers, signInFailures } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/snap/signing";
-import type { GatewayContext } from "./context";
+import { inTransaction, type GatewayContext } from "./context";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 import { getPartner, type Partner } from "./partners";
 import { V1Error } from "./v1-error";
@@ -43,14 +43,38 @@ function scopesOf(email: string, address: string): string[] {
   return [`account:${sha256Hex(normalizeEmail(email))}`, `address:${address}`];
 }
 
-async function locked(ctx: GatewayContext, scopes: string[], now: Date): Promise<boolean> {
+async function locked(exec: Executor, scopes: string[], now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  const rows = await ctx.db
+  const rows = await exec
     .select({ scope: signInFailures.scope, n: sql<number>`count(*)::int` })
     .from(signInFailures)
     .where(and(inArray(signInFailures.scope, scopes), gt(signInFailures.at, since)))
     .groupBy(signInFailures.scope);
   return rows.some((r) => r.n >= SIGN_IN_LIMIT);
+}
+
+/** Any constant: the advisory lock that puts sign-in attempts in one queue for their bookkeeping. */
+const SIGN_IN_LOCK = 7_310_514;
+
+/**
+ * An attempt is counted before its password is checked: in one short transaction (queued
+ * behind the others' by an advisory lock, so a burst is counted one by one on every
+ * instance), a locked account or address refuses; otherwise the attempt is written down as
+ * a failure. The slow hash runs after the commit, outside any transaction. So a burst of
+ * guesses gets at most SIGN_IN_LIMIT password checks per account and per address; checking
+ * the lock first and writing the failure after the hash let every attempt of a burst
+ * through. The ids come back so that a success can take its own record back.
+ */
+async function countAttempt(ctx: GatewayContext, scopes: string[], now: Date): Promise<number[] | null> {
+  return inTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK})`);
+    if (await locked(tx, scopes, now)) return null;
+    const rows = await tx
+      .insert(signInFailures)
+      .values(scopes.map((scope) => ({ scope, at: now })))
+      .returning({ id: signInFailures.id });
+    return rows.map((r) => r.id);
+  });
 }
 
 /**
@@ -65,17 +89,16 @@ export async function signIn(
 ): Promise<{ token: string; session: ConsoleSession }> {
   const now = ctx.now();
   const scopes = scopesOf(input.email, input.address);
-  if (await locked(ctx, scopes, now)) throw signInRefused();
+  const counted = await countAttempt(ctx, scopes, now);
+  if (!counted) throw signInRefused();
   const [user] = await ctx.db
     .select()
     .from(consoleUsers)
     .where(eq(consoleUsers.email, normalizeEmail(input.email)))
     .limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !ok) {
-    await ctx.db.insert(signInFailures).values(scopes.map((scope) => ({ scope, at: now })));
-    throw signInRefused();
-  }
+  // A wrong password (or no such user) leaves the attempt counted as the failure it is.
+  if (!user || !ok) throw signInRefused();
   const partner = await getPartner(ctx, user.partnerId);
   if (!partner || partner.kind !== "merchant") throw signInRefused();
   const token = `cs_${randomBytes(32).toString("base64url")}`;
@@ -89,8 +112,10 @@ export async function signIn(
       lastSeenAt: now,
       expiresAt,
     });
-    // A success clears the account's failures (not the address's: one address may try many accounts).
+    // A success clears the account's failures and takes back its own count against the
+    // address (not the address's other failures: one address may try many accounts).
     await tx.delete(signInFailures).where(eq(signInFailures.scope, scopes[0]!));
+    await tx.delete(signInFailures).where(inArray(signInFailures.id, counted));
     await tx.delete(signInFailures).where(lt(signInFailures.at, new Date(now.getTime() - 24 * 3600_000)));
   });
   return {

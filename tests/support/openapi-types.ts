@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the console
-         * @description Email and password for a console session token (`cs_…`), sent afterwards as `Authorization: Bearer cs_…`. Sessions end after 30 minutes idle or 12 hours. Five failed sign-ins for one account or one address within 15 minutes give the same generic refusal for 15 minutes.
+         * @description Email and password for a console session token (`cs_…`), sent afterwards as `Authorization: Bearer cs_…`. Sessions end after 30 minutes idle or 12 hours. Five failed sign-ins for one account or one address within 15 minutes give the same generic refusal for 15 minutes. Past `RATE_LIMIT_SIGN_IN` attempts from one address in a window, 429 `rate_limited` with `Retry-After`, before any password is checked.
          */
         post: operations["signInToConsole"];
         delete?: never;
@@ -703,7 +703,7 @@ export interface paths {
         head?: never;
         /**
          * Set the callback base URL
-         * @description Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses.
+         * @description Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses. Takes the current secret key or a console session, not a rotated-out key.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -719,7 +719,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the secret key
-         * @description A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401.
+         * @description A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401; meanwhile it cannot rotate keys or change the callback URL (401 `invalid_api_key`).
          */
         post: operations["rotateSecretKey"];
         delete?: never;
@@ -739,7 +739,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the SNAP client secret
-         * @description A new client secret, shown once; the old one still signs for the grace period.
+         * @description A new client secret, shown once; the old one still signs for the grace period. Takes the current secret key or a console session, not a rotated-out key.
          */
         post: operations["rotateClientSecret"];
         delete?: never;
@@ -4093,6 +4093,15 @@ export interface operations {
             };
             /** @description No valid secret key or console session: sign_in_refused */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many at once; Retry-After says when to try again: rate_limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

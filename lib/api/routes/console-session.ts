@@ -6,6 +6,8 @@ import { ConsoleSessionInfo, SignInAnswer, SignInRequest } from "@/lib/contract/
 import { signIn, signOut, type ConsoleSession } from "@/lib/gateway/console-users";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { findPartnerBySecretKey } from "@/lib/gateway/partners";
+import { V1Error } from "@/lib/gateway/v1-error";
+import { addressLimiter, CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 import { defineV1Route } from "@/lib/api/v1-route";
 
 const TAG = "Console";
@@ -17,7 +19,11 @@ const TAG = "Console";
  * counted by the connection's address.
  */
 async function clientAddress(c: Context, gw: GatewayContext): Promise<string> {
+  // The server's own word first (lib/server/edge.ts: the socket's peer, or what TRUST_PROXY
+  // proxies report); the socket itself when the app runs without that server (a test).
   const socket = (() => {
+    const marked = c.req.header(CLIENT_ADDRESS_HEADER);
+    if (marked) return marked;
     try {
       return getConnInfo(c).remote.address ?? "unknown";
     } catch {
@@ -45,22 +51,29 @@ export const signInRoute = defineV1Route({
   operationId: "signInToConsole",
   summary: "Sign in to the console",
   description:
-    "Email and password for a console session token (`cs_…`), sent afterwards as `Authorization: Bearer cs_…`. Sessions end after 30 minutes idle or 12 hours. Five failed sign-ins for one account or one address within 15 minutes give the same generic refusal for 15 minutes.",
+    "Email and password for a console session token (`cs_…`), sent afterwards as `Authorization: Bearer cs_…`. Sessions end after 30 minutes idle or 12 hours. Five failed sign-ins for one account or one address within 15 minutes give the same generic refusal for 15 minutes. Past `RATE_LIMIT_SIGN_IN` attempts from one address in a window, 429 `rate_limited` with `Retry-After`, before any password is checked.",
   tag: TAG,
   auth: "none",
   body: SignInRequest,
   response: SignInAnswer,
   status: 201,
   responseDescription: "The session and its token",
-  errors: ["sign_in_refused"],
+  errors: ["sign_in_refused", "rate_limited"],
   // Failed attempts are counted in their own writes: a refusal must not roll them back.
   ownTransactions: true,
   async handler({ gw, c, body }) {
-    const { token, session } = await signIn(gw, {
-      email: body.email,
-      password: body.password,
-      address: await clientAddress(c, gw),
-    });
+    const address = await clientAddress(c, gw);
+    // The per-address limit (RATE_LIMIT_SIGN_IN, CONTRACT §6), before any password is hashed.
+    const verdict = (await addressLimiter()?.take("signIn", address)) ?? { ok: true as const };
+    if (!verdict.ok) {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      c.header("Cache-Control", "no-store");
+      throw new V1Error(
+        "rate_limited",
+        "Too many sign-in attempts from this address; retry after the time in Retry-After.",
+      );
+    }
+    const { token, session } = await signIn(gw, { email: body.email, password: body.password, address });
     return { token, ...sessionInfo(session) };
   },
 });
