@@ -26,7 +26,7 @@ export function bearerToken(c: Context): string | null {
 export async function authenticateMerchant(
   c: Context,
   gw: GatewayContext,
-  opts: { sessionOnly?: boolean } = {},
+  opts: { sessionOnly?: boolean; currentKeyOnly?: boolean } = {},
 ): Promise<MerchantCaller> {
   const token = bearerToken(c);
   if (token) {
@@ -34,7 +34,7 @@ export async function authenticateMerchant(
     return { partner: session.partner, session, token };
   }
   if (opts.sessionOnly) throw sessionExpired();
-  const partner = await authenticateSecretKey(c, gw);
+  const partner = await authenticateSecretKey(c, gw, { currentOnly: opts.currentKeyOnly });
   if (partner.kind !== "merchant") throw new V1Error("invalid_api_key", "This route takes a merchant's secret key.");
   return { partner, session: null, token: null };
 }

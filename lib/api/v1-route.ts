@@ -78,6 +78,11 @@ export interface V1Route<
    * reads through `gw.db` inside the wrapper's transaction would wait for itself).
    */
   ownTransactions?: true;
+  /**
+   * Changes what the account's keys can do (rotations, the callback URL): a secret key in its
+   * grace period after a rotation is refused here (lib/api/v1-auth.ts); a console session is not.
+   */
+  currentKeyOnly?: true;
   responseDescription: string;
   /** Answers besides 200 that the handler returns as a V1Reply, for the document. */
   replies?: Record<number, { description: string; schema: z.ZodType; example?: unknown }>;
@@ -205,7 +210,10 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
     try {
       const merchant =
         route.auth === "merchant" || route.auth === "session"
-          ? await authenticateMerchant(c, gw, { sessionOnly: route.auth === "session" })
+          ? await authenticateMerchant(c, gw, {
+              sessionOnly: route.auth === "session",
+              currentKeyOnly: route.currentKeyOnly,
+            })
           : null;
       const partner = route.auth === "secretKey" ? await authenticateSecretKey(c, gw) : (merchant?.partner ?? null);
       const params = parse(route.params, c.req.param(), (e) => notFound(route, e));

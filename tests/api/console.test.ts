@@ -354,6 +354,16 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
       secretKey: rotated.secretKey,
     });
     expect((await old.listLinks({ limit: 1 })).data).toHaveLength(1); // still in its grace period
+    // ...but a key retired after a leak cannot retire the merchant's new one, nor move callbacks.
+    for (const change of [
+      () => old.rotateSecretKey(),
+      () => old.rotateClientSecret(),
+      () => old.setCallbackBaseUrl(null),
+    ])
+      expect(await v1Error(change())).toMatchObject({ status: 401, code: "invalid_api_key" });
+    expect((await new ConsoleClient(srv.baseUrl, { secretKey: second.secretKey }).account()).partnerId).toBe(
+      logins[1]!.merchant,
+    );
     await new Promise((r) => setTimeout(r, 2_300));
     expect(await v1Error(old.listLinks({ limit: 1 }))).toMatchObject({
       status: 401,

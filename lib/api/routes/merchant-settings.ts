@@ -115,7 +115,7 @@ export const updateAccountRoute = defineV1Route({
   operationId: "updateAccount",
   summary: "Set the callback base URL",
   description:
-    "Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses.",
+    "Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses. Takes the current secret key or a console session, not a rotated-out key.",
   tag: ACCOUNT,
   auth: "merchant",
   body: z.object({ callbackBaseUrl: HttpUrl.nullable() }),
@@ -123,6 +123,7 @@ export const updateAccountRoute = defineV1Route({
   responseDescription: "The account",
   errors: [],
   ownTransactions: true,
+  currentKeyOnly: true,
   async handler({ gw, partner, body }) {
     await setCallbackBaseUrl(gw, partner, body.callbackBaseUrl);
     return accountOf(gw, partner);
@@ -135,13 +136,14 @@ export const rotateSecretKeyRoute = defineV1Route({
   operationId: "rotateSecretKey",
   summary: "Rotate the secret key",
   description:
-    "A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401.",
+    "A new `sk_` key, shown once. The old one keeps working for the grace period (KEY_ROTATION_GRACE_SECONDS), then answers 401; meanwhile it cannot rotate keys or change the callback URL (401 `invalid_api_key`).",
   tag: ACCOUNT,
   auth: "merchant",
   response: RotatedSecretKey,
   responseDescription: "The new key and until when the old one works",
   errors: [],
   ownTransactions: true,
+  currentKeyOnly: true,
   async handler({ gw, partner }) {
     const out = await rotateSecretKey(gw, partner);
     forgetSecretKeys();
@@ -154,13 +156,15 @@ export const rotateClientSecretRoute = defineV1Route({
   path: "/v1/account/client-secret/rotate",
   operationId: "rotateClientSecret",
   summary: "Rotate the SNAP client secret",
-  description: "A new client secret, shown once; the old one still signs for the grace period.",
+  description:
+    "A new client secret, shown once; the old one still signs for the grace period. Takes the current secret key or a console session, not a rotated-out key.",
   tag: ACCOUNT,
   auth: "merchant",
   response: RotatedClientSecret,
   responseDescription: "The new secret and until when the old one signs",
   errors: [],
   ownTransactions: true,
+  currentKeyOnly: true,
   handler: ({ gw, partner }) => rotateClientSecret(gw, partner),
 });
 
