@@ -60,3 +60,36 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
   });
   res.end(tooManyPage(locale));
 }
+
+/**
+ * Requests Next would answer with a 500 (and a stack trace in the log), refused here with the
+ * 4xx they deserve:
+ * - a request-target that is not a path (`OPTIONS *`, `GET http://…`): 400;
+ * - a path whose percent-escapes do not decode (`/merchant/links/%ff`): 400;
+ * - a server action posted from another origin (Origin `null`, unparsable, or naming another
+ *   host than Host or X-Forwarded-Host, which is what Next compares): 403. Next refuses
+ *   these too, but by throwing.
+ * Null: on to Next.
+ */
+export function refusalBeforeNext(req: IncomingMessage, pathname: string): { status: 400 | 403; text: string } | null {
+  if (!(req.url ?? "").startsWith("/")) return { status: 400, text: "Bad Request" };
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return { status: 400, text: "Bad Request" };
+  }
+  const origin = req.headers.origin;
+  if (req.headers["next-action"] === undefined || origin === undefined) return null;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return { status: 403, text: "Forbidden" };
+  }
+  const forwarded = String(req.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]!
+    .trim();
+  return originHost && (originHost === req.headers.host || originHost === forwarded)
+    ? null
+    : { status: 403, text: "Forbidden" };
+}

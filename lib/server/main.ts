@@ -18,7 +18,13 @@ import { installAddressLimiter } from "@/lib/limits/registry";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/log/request-context";
 import { bootGateway } from "./boot";
 import { processCount, processShare, runPrimary } from "./cluster";
-import { answerCheckoutTooMany, clientAddress, markClientAddress, stripInternalHeaders } from "./edge";
+import {
+  answerCheckoutTooMany,
+  clientAddress,
+  markClientAddress,
+  refusalBeforeNext,
+  stripInternalHeaders,
+} from "./edge";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
@@ -116,6 +122,12 @@ async function serve(config: Config): Promise<void> {
       if (isApiPath(pathname)) {
         if (apiListener) void apiListener(req, res);
         else answerNoGateway(res, pathname);
+        return;
+      }
+      const refusal = refusalBeforeNext(req, pathname);
+      if (refusal) {
+        res.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end(`${refusal.text}\n`);
         return;
       }
       const toNext = () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IntentsClient } from "@/lib/clients/intents-client";
 import { confirmCardPayment } from "@/lib/sdk";
@@ -13,6 +14,7 @@ const LOW_LIMITS = {
   RATE_LIMIT_TOKEN: "4",
   RATE_LIMIT_CONFIRM: "4",
   RATE_LIMIT_CARD: "4",
+  RATE_LIMIT_SIGN_IN: "3",
   RATE_LIMIT_WINDOW_SECONDS: "60",
 };
 
@@ -69,6 +71,23 @@ describe.each(DB_KINDS)("per-address limits on %s", (db) => {
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 429, 429]);
     expectRetryAfter(answers[4]!);
     expect(await answers[4]!.json()).toEqual({ responseCode: "4297300", responseMessage: "Too Many Requests" });
+  });
+
+  it("console sign-in: a /v1 429 with Retry-After, before any password is checked", async () => {
+    const answers = await statuses(5, (i) =>
+      fetch(`${instance(i).baseUrl}/v1/console/sessions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: `nobody${i}@example.id`, password: "wrong" }),
+      }),
+    );
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429, 429]);
+    expectRetryAfter(answers[3]!);
+    expect(answers[3]!.headers.get("cache-control")).toBe("no-store");
+    expect(((await answers[3]!.json()) as { error: unknown }).error).toMatchObject({
+      type: "rate_limit_error",
+      code: "rate_limited",
+    });
   });
 
   it("confirm: a /v1 error with Retry-After readable by the payer's browser", async () => {
@@ -195,6 +214,43 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     for (const wrong of ["", token.slice(1), token.slice(-4)]) {
       expect((await fetch(`${srv.baseUrl}${url.pathname}?token=${encodeURIComponent(wrong)}`)).status).toBe(404);
     }
+  });
+
+  it("requests Next would answer with a 500 get a 4xx, and nothing of them in the log as a fault", async () => {
+    const { port } = new URL(srv.baseUrl);
+    // Raw targets fetch() would not send: the asterisk form, and an escape that does not decode.
+    const raw = (method: string, target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method, path: target }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await raw("OPTIONS", "*")).toBe(400);
+    expect(await raw("GET", "/merchant/links/%ff")).toBe(400);
+    expect(await raw("GET", "/pay/%E0%A4%A")).toBe(400);
+    // A server action from another origin: refused as the forgery it is, not thrown inside Next.
+    for (const origin of ["https://evil.example", "null", `${srv.baseUrl}.evil.example`, "http://[bad"]) {
+      const res = await fetch(`${srv.baseUrl}/merchant/sign-in`, {
+        method: "POST",
+        headers: { "Next-Action": "0".repeat(42), Origin: origin, "Content-Type": "text/plain;charset=UTF-8" },
+        body: "[]",
+      });
+      expect(res.status, origin).toBe(403);
+    }
+    expect(srv.logs()).not.toMatch(/"level":50|Invalid URL|Server Actions/);
+  });
+
+  it("a secret sent under a percent-encoded name stays out of the log", async () => {
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const secret = new URL(link.paymentLinkUri).searchParams.get("secret")!;
+    const encoded = local(link.paymentLinkUri).replace("?secret=", "?%73ecret=");
+    const res = await fetch(encoded, { redirect: "manual" });
+    expect(res.status).toBe(303); // the proxy reads the decoded name: it is the secret
+    await expect.poll(() => srv.logs(), { timeout: 10_000 }).toContain("%73ecret=[REDACTED]");
+    expect(srv.logs()).not.toContain(secret);
   });
 
   it("another merchant's secret key does not open a link's callback listing (the preview's owner check)", async () => {

@@ -33,7 +33,8 @@ describe("live link events (PGlite, one process)", () => {
     srv = await startServer({
       db: "pglite",
       // Three streams per address: the cap test reaches it; the others open at most three at once.
-      env: { LIVE_HEARTBEAT_MS: "1000", LIVE_STREAMS_PER_ADDRESS: "3" },
+      // Behind one trusted proxy: X-Forwarded-For names the payer (without it, the socket does).
+      env: { LIVE_HEARTBEAT_MS: "1000", LIVE_STREAMS_PER_ADDRESS: "3", TRUST_PROXY: "1" },
     });
     checkout = new GatewayClient(srv.baseUrl, srv.checkout);
   });
@@ -194,6 +195,17 @@ describe("live link events (PGlite, one process)", () => {
     const again = await openStream(url);
     expect(again.status).toBe(200);
     for (const s of [...open, again]) s.close();
+  });
+
+  it("behind a reverse proxy, counts the payer's address, not the proxy's (an IPv6 payer by its /64)", async () => {
+    const { id } = await vaLink(srv, checkout);
+    const url = streamUrl(id);
+    const from = (address: string) => openStream(url, { "X-Forwarded-For": address });
+    const open = [await from("2001:db8:1:2::a"), await from("2001:db8:1:2::b"), await from("2001:db8:1:2::c")];
+    const refused = await from("2001:db8:1:2:ffff::1"); // the same /64
+    const other = await from("198.51.100.7"); // the proxy is the same socket; the payer is not
+    expect([...open, refused, other].map((s) => s.status)).toEqual([200, 200, 200, 429, 200]);
+    for (const s of [...open, other]) s.close();
   });
 });
 
