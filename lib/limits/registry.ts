@@ -1,4 +1,4 @@
-import type { AddressLimiter, Surface, Verdict } from "./address-limiter";
+import type { AddressLimiter } from "./address-limiter";
 
 /**
  * The process's one limiter, reachable from the Next side too. Next bundles its server code
@@ -18,17 +18,4 @@ export function installAddressLimiter(limiter: AddressLimiter | null): void {
 
 export function addressLimiter(): AddressLimiter | null {
   return (globalThis as Holder)[KEY] ?? null;
-}
-
-/**
- * For server actions and route handlers (the console sign-in): take one from `surface` for
- * the request's client address. No limiter installed (a unit test) → always allowed.
- */
-export async function takeForRequest(
-  surface: Surface,
-  headers: { get(name: string): string | null },
-): Promise<Verdict> {
-  const limiter = addressLimiter();
-  if (!limiter) return { ok: true };
-  return limiter.take(surface, headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
 }
