@@ -238,6 +238,12 @@ function refuseIfAny(problems: Problem[]): void {
   throw new StartupRefusal(setting, `${reason}${more.map(([s, r]) => `; ${s}: ${r}`).join("")}`);
 }
 
+/** The same machine: a gateway reached over loopback needs no TLS. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /**
  * What production refuses before touching the database. The master key is checked where it
  * is read (lib/gateway/vault.ts) and against the database (lib/gateway/keyring.ts).
@@ -250,12 +256,23 @@ export function checkProductionConfig(config: Config): void {
       "required in production: the https:// address payers and merchants reach (it is in every payment link)",
     );
   }
-  if (!config.publicBaseUrl.startsWith("https://")) {
-    throw new StartupRefusal(
-      "PUBLIC_BASE_URL",
-      `must be https:// in production: payment-link secrets and session cookies travel in it (got ${new URL(config.publicBaseUrl).origin})`,
-    );
-  }
+  const problems: Problem[] = [];
+  const https = (setting: string, url: string | undefined, why: string) => {
+    if (url === undefined) return;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:")
+      problems.push([setting, `must be https:// in production: ${why} (got ${parsed.origin})`]);
+    if (parsed.username || parsed.password)
+      problems.push([setting, "must not carry a user or password: it is printed and put in every link"]);
+  };
+  https("PUBLIC_BASE_URL", config.publicBaseUrl, "payment-link secrets and session cookies travel in it");
+  if (config.payBaseUrl !== config.publicBaseUrl)
+    https("PAY_BASE_URL", config.payBaseUrl, "every payment link, with its secret, is on it");
+  https("GATEWAY_PUBLIC_URL", config.gatewayPublicUrl, "the checkout's pages hold their live-event tokens to it");
+  // The checkout-only process signs with its keys and sends its sk_ key to the gateway.
+  if (config.checkoutOnly && !isLoopbackUrl(config.gatewayBaseUrl))
+    https("GATEWAY_BASE_URL", config.gatewayBaseUrl, "the checkout's secret key and signed requests travel to it");
+  refuseIfAny(problems);
   if (config.sandboxCallbackBaseUrl) {
     throw new StartupRefusal(
       "SANDBOX_CALLBACK_BASE_URL",

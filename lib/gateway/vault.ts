@@ -58,6 +58,9 @@ export function loadMasterKey(config: Pick<Config, "mode" | "dataDir" | "masterK
   }
   const key = Buffer.from(text.trim(), "base64");
   if (key.length !== 32) throw new StartupRefusal(setting, `must be base64 of exactly 32 bytes (got ${key.length})`);
+  // A placeholder (all zeros, one byte repeated) is no secret: every sealed value would be open.
+  if (key.every((b) => b === key[0]))
+    throw new StartupRefusal(setting, "is one byte repeated, not a random key: use `openssl rand -base64 32`");
   return key;
 }
 

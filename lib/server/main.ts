@@ -11,7 +11,7 @@ import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
 import { credentialsPath } from "@/lib/gateway/seed";
 import type { SandboxCredentials } from "@/lib/gateway/seed";
 import { processLogger, scrubUrl } from "@/lib/log";
-import { config as processConfig, StartupRefusal, type Config } from "@/lib/config";
+import { checkProductionConfig, config as processConfig, StartupRefusal, type Config } from "@/lib/config";
 import { PgHitStore } from "@/lib/db/rate-limit-store";
 import { AddressLimiter, MemoryHitStore } from "@/lib/limits/address-limiter";
 import { installAddressLimiter } from "@/lib/limits/registry";
@@ -66,6 +66,9 @@ async function main(): Promise<void> {
 async function serve(config: Config): Promise<void> {
   const dev = process.argv.includes("--dev");
   const log = processLogger(config.logLevel);
+  // The gateway checks production's settings when it opens its database; the checkout-only
+  // process opens none, and its links, cookies and keys need the same https.
+  if (config.checkoutOnly) checkProductionConfig(config);
   const gateway = config.checkoutOnly ? null : await startGateway(config, log);
 
   const addressLimiter = new AddressLimiter({

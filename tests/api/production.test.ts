@@ -62,6 +62,21 @@ function keyFile(publicKeyPem: string): string {
   return file;
 }
 
+/** A checkout-only process's credentials (never used: these processes refuse to start). */
+function checkoutOnly(): Record<string, string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-co-"));
+  const keyFile = path.join(dir, "private-key.pem");
+  fs.writeFileSync(keyFile, generateRsaKeyPair().privateKeyPem, { mode: 0o600 });
+  return {
+    GATEWAY_BASE_URL: "https://gateway.example.test",
+    CHECKOUT_PARTNER_ID: "CHECKOUT01",
+    CHECKOUT_CLIENT_KEY: "checkout-client",
+    CHECKOUT_CLIENT_SECRET: randomBytes(32).toString("base64url"),
+    CHECKOUT_PRIVATE_KEY_FILE: keyFile,
+    CHECKOUT_SECRET_KEY: `sk_live_${randomBytes(24).toString("base64url")}`,
+  };
+}
+
 /** The one line a refusal prints, from the process's output. */
 const refusalLine = (output: string) => output.split("\n").filter((l) => l.startsWith("refusing to start: "));
 
@@ -91,6 +106,36 @@ describe("production refuses to start on anything unsafe", () => {
       "an http PUBLIC_BASE_URL",
       { ...production(), PUBLIC_BASE_URL: "http://pay.example.test" },
       /^refusing to start: PUBLIC_BASE_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "an http PAY_BASE_URL (every link and its secret are on it)",
+      { ...production(), PAY_BASE_URL: "http://pay.example.test" },
+      /^refusing to start: PAY_BASE_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "a PUBLIC_BASE_URL with a user and password",
+      { ...production(), PUBLIC_BASE_URL: "https://ops:hunter2@pay.example.test" },
+      /^refusing to start: PUBLIC_BASE_URL: must not carry a user or password/,
+    ],
+    [
+      "an http GATEWAY_PUBLIC_URL",
+      { ...production(), GATEWAY_PUBLIC_URL: "http://gateway.example.test" },
+      /^refusing to start: GATEWAY_PUBLIC_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "a placeholder master key (all zeros)",
+      production(Buffer.alloc(32).toString("base64")),
+      /^refusing to start: GATEWAY_MASTER_KEY: is one byte repeated, not a random key/,
+    ],
+    [
+      "a checkout-only process on http (it opens no database, but its links and cookies need https too)",
+      { ...production(), ...checkoutOnly(), PUBLIC_BASE_URL: "http://checkout.example.test" },
+      /^refusing to start: PUBLIC_BASE_URL: must be https:\/\/ in production/,
+    ],
+    [
+      "a checkout-only process that would send its secret key to a remote gateway over http",
+      { ...production(), ...checkoutOnly(), GATEWAY_BASE_URL: "http://gateway.example.test" },
+      /^refusing to start: GATEWAY_BASE_URL: must be https:\/\/ in production/,
     ],
     [
       "a sandbox callback base",
@@ -205,6 +250,15 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("its front door and console sign-in say nothing of a sandbox or its demo logins, in either language", async () => {
+    for (const lang of ["en", "id"])
+      for (const page of ["/", "/merchant/sign-in"]) {
+        const html = await (await fetch(`${proc.baseUrl}${page}?lang=${lang}`)).text();
+        expect(html, `${page} ${lang}`).toContain("Nusapay");
+        expect(html, `${page} ${lang}`).not.toMatch(/sandbox|npm run credentials|kredensial|credentials file/i);
+      }
   });
 
   it("shows the card group inactive, 'Not available' / 'Tidak tersedia', and refuses to pay by card", async () => {
@@ -366,7 +420,7 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     expect(notMerchant!.stderr).toMatch(/^partners: --merchant: no merchant /);
   });
 
-  it("`npm run partners` refuses a private key", async () => {
+  it("`npm run partners` refuses a private key, a callback base that is not public, and the other mode's database", async () => {
     const priv = await partnersCli(
       ["add", "merchant", "--name", "X", "--public-key", keyFile(merchantKeys.privateKeyPem)],
       cliEnv,
@@ -378,6 +432,34 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       expect(priv.stderr).toMatch(/DATA_DIR: the PGlite database .* is open in process \d+/);
     } else {
       expect(priv.stderr).toMatch(/--public-key: this is a PRIVATE key/);
+      // A callback base that resolves to this machine, refused as PATCH /v1/account refuses it.
+      const local = await partnersCli(
+        [
+          "add",
+          "merchant",
+          "--name",
+          "X",
+          "--public-key",
+          keyFile(generateRsaKeyPair().publicKeyPem),
+          "--callback-base-url",
+          "https://localhost:3598/hooks",
+        ],
+        cliEnv,
+      );
+      expect([local.code, local.stdout, local.stderr]).toEqual([
+        1,
+        "",
+        "partners: --callback-base-url: only public addresses are accepted in production\n",
+      ]);
+      // The command in sandbox mode (GATEWAY_MODE forgotten) on this production database: it would
+      // hand out an sk_test_ key that works against production.
+      const sandbox = await partnersCli(
+        ["add", "merchant", "--name", "X", "--public-key", keyFile(generateRsaKeyPair().publicKeyPem)],
+        { ...cliEnv, GATEWAY_MODE: "sandbox" },
+      );
+      expect(sandbox.code).toBe(1);
+      expect(sandbox.stdout).toBe("");
+      expect(sandbox.stderr).toMatch(/^partners: GATEWAY_MODE: this database was set up in production mode/);
       // On PostgreSQL the server may keep running: a new merchant can sign in at once.
       const keys = generateRsaKeyPair();
       const m = await provision("merchant", "Second Shop", keys.publicKeyPem);
@@ -411,5 +493,13 @@ describe("production and sandbox do not share a database", () => {
         /^refusing to start: GATEWAY_MODE: production refuses this database: it holds the sandbox seed/,
       ),
     ]);
+    // ...and so does `npm run partners` in production mode on it.
+    const cli = await partnersCli(
+      ["add", "merchant", "--name", "X", "--public-key", keyFile(generateRsaKeyPair().publicKeyPem)],
+      { ...production(masterKey), DATA_DIR: dataDir },
+    );
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toBe("");
+    expect(cli.stderr).toMatch(/^partners: GATEWAY_MODE: production refuses this database: it holds the sandbox seed/);
   });
 });
