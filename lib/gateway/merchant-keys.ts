@@ -149,21 +149,30 @@ export async function sendTestCallback(ctx: GatewayContext, partner: Partner): P
   }
 }
 
+/**
+ * Production takes a callback base only when it resolves to public addresses now (the worker
+ * checks again, and connects to the address it checked, at every send). The sandbox takes any.
+ */
+export async function publicInProduction(ctx: GatewayContext, url: string): Promise<boolean> {
+  if (ctx.config.mode !== "production") return true;
+  try {
+    await resolveTarget(url, { allowPrivate: false, timeoutMs: ctx.config.callbacks.connectTimeoutMs });
+    return true;
+  } catch (err) {
+    if (err instanceof TargetRefused) return false;
+    throw err;
+  }
+}
+
 /** PATCH /v1/account: where callbacks go; in production never a private or loopback address. */
 export async function setCallbackBaseUrl(ctx: GatewayContext, partner: Partner, url: string | null): Promise<void> {
   const clean = url?.replace(/\/+$/, "") ?? null;
-  if (clean && ctx.config.mode === "production") {
-    try {
-      await resolveTarget(clean, { allowPrivate: false, timeoutMs: ctx.config.callbacks.connectTimeoutMs });
-    } catch (err) {
-      if (!(err instanceof TargetRefused)) throw err;
-      throw new V1Error(
-        "parameter_invalid",
-        "callbackBaseUrl: only public addresses are accepted in production.",
-        "callbackBaseUrl",
-      );
-    }
-  }
+  if (clean && !(await publicInProduction(ctx, clean)))
+    throw new V1Error(
+      "parameter_invalid",
+      "callbackBaseUrl: only public addresses are accepted in production.",
+      "callbackBaseUrl",
+    );
   await ctx.db.update(partners).set({ callbackBaseUrl: clean }).where(eq(partners.id, partner.id));
   forgetPartner(partner.id);
 }

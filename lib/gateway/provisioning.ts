@@ -2,6 +2,7 @@ import { randomBytes, createPublicKey } from "node:crypto";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
 import { insertConsoleUser, prepareConsoleUser } from "./console-users";
+import { publicInProduction } from "./merchant-keys";
 import { createPartner, getPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
 
@@ -38,7 +39,8 @@ export async function provisionPartner(
   const name = input.name.trim();
   if (!name || name.length > 100) throw new ProvisioningError("--name: 1 to 100 characters");
   const publicKeyPem = checkPublicKey(input.publicKeyPem);
-  const callbackBaseUrl = input.callbackBaseUrl === undefined ? null : checkCallbackBase(ctx, input.callbackBaseUrl);
+  const callbackBaseUrl =
+    input.callbackBaseUrl === undefined ? null : await checkCallbackBase(ctx, input.callbackBaseUrl);
   if (callbackBaseUrl && input.kind !== "merchant")
     throw new ProvisioningError("--callback-base-url: only merchants receive callbacks");
   const secretKey =
@@ -114,7 +116,7 @@ function checkPublicKey(pem: string): string {
   return key.export({ type: "spki", format: "pem" }).toString();
 }
 
-function checkCallbackBase(ctx: GatewayContext, value: string): string {
+async function checkCallbackBase(ctx: GatewayContext, value: string): Promise<string> {
   let url: URL;
   try {
     url = new URL(value);
@@ -124,5 +126,8 @@ function checkCallbackBase(ctx: GatewayContext, value: string): string {
   const allowed = ctx.config.mode === "production" ? ["https:"] : ["https:", "http:"];
   if (!allowed.includes(url.protocol))
     throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);
-  return url.toString().replace(/\/+$/, "");
+  const clean = url.toString().replace(/\/+$/, "");
+  if (!(await publicInProduction(ctx, clean)))
+    throw new ProvisioningError("--callback-base-url: only public addresses are accepted in production");
+  return clean;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { StartupRefusal } from "@/lib/config";
+import { StartupRefusal, type Config } from "@/lib/config";
 import type { Executor } from "@/lib/db/client";
 import { consoleUsers, gatewayMeta, partners } from "@/lib/db/schema";
 import { inTransaction } from "@/lib/db/transaction";
@@ -70,22 +70,31 @@ export async function seedGateway(ctx: GatewayContext): Promise<SandboxCredentia
   return fresh;
 }
 
+/**
+ * A database seeded in the other mode is refused, by the server and by `npm run partners`:
+ * production on a sandbox database would trust an acquirer whose private key sits in a file;
+ * the sandbox on a production database would pay real links with test cards, and would give
+ * a merchant provisioned there an `sk_test_` key that works against production.
+ */
+export function refuseOtherMode(seeded: string | null, mode: Config["mode"]): void {
+  if (!seeded || seeded === mode) return;
+  throw seeded === "sandbox"
+    ? new StartupRefusal(
+        "GATEWAY_MODE",
+        "production refuses this database: it holds the sandbox seed (demo merchant, and an acquirer whose private key is in sandbox-credentials.json); give production its own DATA_DIR / DATABASE_URL",
+      )
+    : new StartupRefusal(
+        "GATEWAY_MODE",
+        "this database was set up in production mode; the sandbox (test cards, simulator) must not run on it",
+      );
+}
+
 /** In the seed's transaction: lock, and tell whether (and in which mode) the database was seeded. */
 async function claimSeed(ctx: GatewayContext, tx: Executor): Promise<boolean> {
   // Two instances starting on one empty PostgreSQL: the second waits here, then sees the row.
   await tx.execute(sql`lock table ${gatewayMeta} in exclusive mode`);
   const seeded = await readMeta(tx, "seed");
-  if (seeded && seeded !== ctx.config.mode) {
-    throw seeded === "sandbox"
-      ? new StartupRefusal(
-          "GATEWAY_MODE",
-          "production refuses this database: it holds the sandbox seed (demo merchant, and an acquirer whose private key is in sandbox-credentials.json); give production its own DATA_DIR / DATABASE_URL",
-        )
-      : new StartupRefusal(
-          "GATEWAY_MODE",
-          "this database was set up in production mode; the sandbox (test cards, simulator) must not run on it",
-        );
-  }
+  refuseOtherMode(seeded, ctx.config.mode);
   if (seeded) return false;
   await tx.insert(gatewayMeta).values({ name: "seed", value: ctx.config.mode });
   return true;

@@ -2,8 +2,14 @@ import type { Logger } from "pino";
 import { checkProductionConfig, config as processConfig, loadConfig, type Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { openKeyring } from "@/lib/gateway/keyring";
-import { readCredentials, seedConsole, seedGateway, type SandboxCredentials } from "@/lib/gateway/seed";
+import { openKeyring, readMeta } from "@/lib/gateway/keyring";
+import {
+  readCredentials,
+  refuseOtherMode,
+  seedConsole,
+  seedGateway,
+  type SandboxCredentials,
+} from "@/lib/gateway/seed";
 import { loadMasterKey } from "@/lib/gateway/vault";
 import { processLogger } from "@/lib/log";
 
@@ -53,7 +59,9 @@ export async function openGatewayDatabase(
     ...(log ? { log } : {}),
   });
   try {
-    return { ...database, vault: await openKeyring(database.db, config, masterKey) };
+    const vault = await openKeyring(database.db, config, masterKey);
+    refuseOtherMode(await readMeta(database.db, "seed"), config.mode);
+    return { ...database, vault };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
