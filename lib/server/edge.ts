@@ -66,9 +66,9 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
  * 4xx they deserve:
  * - a request-target that is not a path (`OPTIONS *`, `GET http://…`): 400;
  * - a path whose percent-escapes do not decode (`/merchant/links/%ff`): 400;
- * - a server action posted from another origin (Origin `null`, unparsable, or naming another
- *   host than Host or X-Forwarded-Host, which is what Next compares): 403. Next refuses
- *   these too, but by throwing.
+ * - a POST (a server action, by header or by a script-less form) from another origin (Origin
+ *   `null`, unparsable, or naming another host than Host or X-Forwarded-Host, which is what
+ *   Next compares): 403. Next refuses these too, but by throwing.
  * Null: on to Next.
  */
 export function refusalBeforeNext(req: IncomingMessage, pathname: string): { status: 400 | 403; text: string } | null {
@@ -78,8 +78,11 @@ export function refusalBeforeNext(req: IncomingMessage, pathname: string): { sta
   } catch {
     return { status: 400, text: "Bad Request" };
   }
+  // Next takes a POST as a server action by its Next-Action header, or by a form's content
+  // type when the page works without JavaScript; pages take no other POST, so every POST that
+  // names an origin is checked.
   const origin = req.headers.origin;
-  if (req.headers["next-action"] === undefined || origin === undefined) return null;
+  if (req.method !== "POST" || origin === undefined) return null;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

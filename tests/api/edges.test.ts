@@ -240,6 +240,13 @@ describe("checkout and gateway pages (the low-severity row)", () => {
       });
       expect(res.status, origin).toBe(403);
     }
+    // ...and as a page without JavaScript posts it: a form, no Next-Action header.
+    const form = await fetch(`${srv.baseUrl}/merchant/sign-in`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.example&password=x",
+    });
+    expect(form.status).toBe(403);
     expect(srv.logs()).not.toMatch(/"level":50|Invalid URL|Server Actions/);
   });
 
