@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nonPublicReason, resolveTarget, TargetRefused } from "./target";
+import { nonPublicReason, resolveTarget, TargetRefused, type Resolver } from "./target";
 
 /** Each form as a merchant would write it in callbackBaseUrl; the URL parser normalises first. */
 const REFUSED: [string, string][] = [
@@ -69,21 +69,36 @@ describe("callback target addresses", () => {
       resolve,
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TargetRefused);
-    expect((err as TargetRefused).message).toBe("hooks.example is not a public address");
+    expect((err as TargetRefused).message).toBe("hooks.example does not resolve to a public address");
     expect((err as TargetRefused).detail).toBe("hooks.example resolves to 10.0.0.5 (private)");
   });
 
-  it("refuses a name that does not resolve, or not in time", async () => {
+  it("refuses a name that does not resolve, or not in time: in production with the answer a private one gets", async () => {
     const nx = async () => {
       throw Object.assign(new Error("nx"), { code: "ENOTFOUND" });
     };
-    await expect(
-      resolveTarget("http://nowhere.invalid/", { allowPrivate: false, timeoutMs: 1000, resolve: nx }),
-    ).rejects.toThrow("nowhere.invalid does not resolve (ENOTFOUND)");
     const never = () => new Promise<never>(() => {});
-    await expect(
-      resolveTarget("http://slow.example/", { allowPrivate: false, timeoutMs: 50, resolve: never }),
-    ).rejects.toThrow("slow.example: DNS lookup timed out");
+    const inside = async () => [{ address: "10.1.2.3", family: 4 }];
+    const refusal = (host: string, resolve: Resolver, allowPrivate: boolean) =>
+      resolveTarget(`http://${host}/`, { allowPrivate, timeoutMs: 50, resolve }).then(
+        () => null,
+        (e: unknown) => ({ message: (e as TargetRefused).message, detail: (e as TargetRefused).detail }),
+      );
+    // Production: no name, no answer in time, and an internal name read alike (no DNS oracle)...
+    expect(await refusal("db.corp.example", nx, false)).toEqual({
+      message: "db.corp.example does not resolve to a public address",
+      detail: "db.corp.example does not resolve (ENOTFOUND)",
+    });
+    expect(await refusal("db.corp.example", never, false)).toEqual({
+      message: "db.corp.example does not resolve to a public address",
+      detail: "db.corp.example: DNS lookup timed out",
+    });
+    expect((await refusal("db.corp.example", inside, false))?.message).toBe(
+      "db.corp.example does not resolve to a public address",
+    );
+    // ...while the sandbox, which may call inside, says which it was.
+    expect((await refusal("nowhere.invalid", nx, true))?.message).toBe("nowhere.invalid does not resolve (ENOTFOUND)");
+    expect((await refusal("slow.example", never, true))?.message).toBe("slow.example: DNS lookup timed out");
   });
 
   it("refuses other schemes, and lets private addresses through only when allowed (sandbox)", async () => {
@@ -93,7 +108,7 @@ describe("callback target addresses", () => {
     const t = await resolveTarget("http://localhost:9/x", { allowPrivate: true, timeoutMs: 1000 });
     expect(t.addresses.some((a) => a.address === "127.0.0.1" || a.address === "::1")).toBe(true);
     await expect(resolveTarget("http://localhost:9/x", { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow(
-      "localhost is not a public address",
+      "localhost does not resolve to a public address",
     );
   });
 });

@@ -87,29 +87,39 @@ export async function resolveTarget(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new TargetRefused(`${url.protocol} is not http(s)`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = net.isIP(host) !== 0;
+  // Where private targets are refused (production), a name gets one answer whether it does not
+  // exist, times out or points inside: a merchant who re-points its own name at internal ones
+  // must not learn which exist. The specific reason stays in `detail`, for the operator's log.
+  const refused = (specific: string) =>
+    opts.allowPrivate || literal
+      ? new TargetRefused(specific)
+      : new TargetRefused(`${host} does not resolve to a public address`, specific);
   let found: { address: string; family: number }[];
-  if (net.isIP(host)) {
+  if (literal) {
     found = [{ address: host, family: net.isIP(host) }];
   } else {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TargetRefused(`${host}: DNS lookup timed out`)), opts.timeoutMs);
+      timer = setTimeout(() => reject(refused(`${host}: DNS lookup timed out`)), opts.timeoutMs);
     });
     try {
       found = await Promise.race([(opts.resolve ?? systemResolver)(host), timeout]);
     } catch (err) {
       if (err instanceof TargetRefused) throw err;
-      throw new TargetRefused(`${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+      throw refused(`${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? "error"})`);
     } finally {
       clearTimeout(timer);
     }
   }
-  if (found.length === 0) throw new TargetRefused(`${host} does not resolve`);
+  if (found.length === 0) throw refused(`${host} does not resolve`);
   if (!opts.allowPrivate) {
     for (const a of found) {
       const reason = nonPublicReason(a.address);
-      if (reason)
-        throw new TargetRefused(`${host} is not a public address`, `${host} resolves to ${a.address} (${reason})`);
+      if (reason) {
+        const specific = `${host} resolves to ${a.address} (${reason})`;
+        throw literal ? new TargetRefused(`${host} is not a public address`, specific) : refused(specific);
+      }
     }
   }
   return { url, host, addresses: found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 })) };

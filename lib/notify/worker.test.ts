@@ -111,7 +111,7 @@ describe("callback worker target check", { timeout: 30_000 }, () => {
     const attempt = await deliverOnce(context("production"), form.replace("PORT", String(port)));
     expect(attempt.statusCode).toBeNull();
     expect(attempt.replyExcerpt).toBeNull();
-    expect(attempt.error).toMatch(/^TargetRefused: .* is not a public address$/);
+    expect(attempt.error).toMatch(/^TargetRefused: .* (is not|does not resolve to) a public address$/);
     expect(connections).toBe(before);
   });
 
