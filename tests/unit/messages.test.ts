@@ -58,6 +58,7 @@ const SAME_IN_BOTH: Record<string, string> = {
   "ConsoleLink.subtotal": "'Subtotal' is the Indonesian word too",
   "ConsoleCreate.english": "each language is named in its own language (endonym)",
   "ConsoleCreate.indonesian": "each language is named in its own language (endonym)",
+  "Home.productionTitle": "the product's name, the same in every language",
 };
 
 describe("messages", () => {
