@@ -20,7 +20,9 @@ export async function authenticateSecretKey(
   const key = c.req.header("x-secret-key")?.trim();
   if (!key || !key.startsWith("sk_"))
     throw new V1Error("invalid_api_key", "Send your secret key (sk_…) in X-Secret-Key.");
-  let entry = cache.get(key);
+  // Changing the account asks the database, not this process's cache: another process (or
+  // instance) may have rotated this key out within the cache's 30 s.
+  let entry = opts.currentOnly ? undefined : cache.get(key);
   if (!entry || entry.until <= Date.now()) {
     const found = await findPartnerBySecretKey(gw, key);
     if (!found || found.partner.kind === "acquirer") throw new V1Error("invalid_api_key", "Invalid secret key.");

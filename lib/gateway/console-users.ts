@@ -53,21 +53,20 @@ async function locked(exec: Executor, scopes: string[], now: Date): Promise<bool
   return rows.some((r) => r.n >= SIGN_IN_LIMIT);
 }
 
-/** Any constant: the advisory lock that puts sign-in attempts in one queue for their bookkeeping. */
-const SIGN_IN_LOCK = 7_310_514;
-
 /**
  * An attempt is counted before its password is checked: in one short transaction (queued
- * behind the others' by an advisory lock, so a burst is counted one by one on every
- * instance), a locked account or address refuses; otherwise the attempt is written down as
- * a failure. The slow hash runs after the commit, outside any transaction. So a burst of
- * guesses gets at most SIGN_IN_LIMIT password checks per account and per address; checking
- * the lock first and writing the failure after the hash let every attempt of a burst
- * through. The ids come back so that a success can take its own record back.
+ * behind the others' on the same account or address by advisory locks, so a burst is counted
+ * one by one on every instance), a locked account or address refuses; otherwise the attempt
+ * is written down as a failure. The slow hash runs after the commit, outside any
+ * transaction. So a burst of guesses gets at most SIGN_IN_LIMIT password checks per account
+ * and per address; checking the lock first and writing the failure after the hash let every
+ * attempt of a burst through. The ids come back so that a success can take its own record back.
  */
 async function countAttempt(ctx: GatewayContext, scopes: string[], now: Date): Promise<number[] | null> {
   return inTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK})`);
+    // One lock per scope (account, address), taken in one order so two attempts never wait
+    // on each other in a cycle; attempts on other accounts and addresses do not queue.
+    for (const scope of [...scopes].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}))`);
     if (await locked(tx, scopes, now)) return null;
     const rows = await tx
       .insert(signInFailures)

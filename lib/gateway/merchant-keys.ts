@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Account, TestCallback } from "@/lib/contract/console";
 import { partners } from "@/lib/db/schema";
 import { CALLBACK_PATHS } from "@/lib/notify/outbox";
@@ -41,17 +41,27 @@ export async function accountOf(ctx: GatewayContext, partner: Partner): Promise<
 export async function rotateSecretKey(
   ctx: GatewayContext,
   partner: Partner,
+  /** The `sk_` key the caller presented (none for a console session): it must still be the current one. */
+  presentedKey?: string,
 ): Promise<{ secretKey: string; previousKeyValidUntil: string }> {
   const secretKey = `sk_${ctx.config.mode === "production" ? "live" : "test"}_${randomBytes(24).toString("base64url")}`;
   const until = new Date(ctx.now().getTime() + ctx.config.keyRotationGraceSeconds * 1000);
-  await ctx.db
+  const rotated = await ctx.db
     .update(partners)
     .set({
       previousSecretKeyHash: sql`${partners.secretKeyHash}`,
       previousSecretKeyUntil: until,
       secretKeyHash: sha256Hex(secretKey),
     })
-    .where(eq(partners.id, partner.id));
+    .where(
+      presentedKey === undefined
+        ? eq(partners.id, partner.id)
+        : and(eq(partners.id, partner.id), eq(partners.secretKeyHash, sha256Hex(presentedKey))),
+    )
+    .returning({ id: partners.id });
+  // Two rotations at once with the same key: the second finds it rotated out already.
+  if (rotated.length === 0)
+    throw new V1Error("invalid_api_key", "This secret key has been rotated out: use the current key.");
   forgetPartner(partner.id);
   return { secretKey, previousKeyValidUntil: until.toISOString() };
 }

@@ -69,11 +69,14 @@ const CARD_PAGE = new RegExp(`(${encodedLiteral("/v1.0/debit/redirect/")})[^/?#\
  * and the gateway read them: `?%73ecret=` is the secret too.
  */
 export function scrubUrl(url: string): string {
-  return url
-    .replace(/([?&])([^=&#\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string) =>
-      SECRET_PARAMS.has(decodedName(name)) ? `${sep}${name}=${REDACTED}` : whole,
-    )
-    .replace(CARD_PAGE, `$1${REDACTED}`);
+  return (
+    url
+      // The name stops at `?` too: a URL of many `?` must cost one pass, not one per `?`.
+      .replace(/([?&])([^=&#?\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string) =>
+        SECRET_PARAMS.has(decodedName(name)) ? `${sep}${name}=${REDACTED}` : whole,
+      )
+      .replace(CARD_PAGE, `$1${REDACTED}`)
+  );
 }
 
 /** Secrets that may hide inside free text: URLs, headers echoed into messages, keys. */

@@ -59,9 +59,10 @@ export async function openGatewayDatabase(
     ...(log ? { log } : {}),
   });
   try {
-    const vault = await openKeyring(database.db, config, masterKey);
+    // The mode first: nothing (not even the keyring's check row) is written to a database of
+    // the other mode.
     refuseOtherMode(await readMeta(database.db, "seed"), config.mode);
-    return { ...database, vault };
+    return { ...database, vault: await openKeyring(database.db, config, masterKey) };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

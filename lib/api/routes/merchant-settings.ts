@@ -144,8 +144,8 @@ export const rotateSecretKeyRoute = defineV1Route({
   errors: [],
   ownTransactions: true,
   currentKeyOnly: true,
-  async handler({ gw, partner }) {
-    const out = await rotateSecretKey(gw, partner);
+  async handler({ gw, partner, session, c }) {
+    const out = await rotateSecretKey(gw, partner, session ? undefined : c.req.header("x-secret-key")?.trim());
     forgetSecretKeys();
     return out;
   },

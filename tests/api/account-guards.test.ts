@@ -3,13 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { signInFailures } from "@/lib/db/schema";
+import { partners, signInFailures } from "@/lib/db/schema";
 import { insertConsoleUser, prepareConsoleUser, signIn, SIGN_IN_LIMIT } from "@/lib/gateway/console-users";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { createPartner } from "@/lib/gateway/partners";
+import { createPartner, getPartner, type Partner } from "@/lib/gateway/partners";
+import { rotateSecretKey } from "@/lib/gateway/merchant-keys";
+import { authenticateSecretKey } from "@/lib/api/v1-auth";
 import { createVault, generateRsaKeyPair } from "@/lib/gateway/vault";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { createLogger } from "@/lib/log";
@@ -17,14 +20,16 @@ import { sha256Hex } from "@/lib/snap/signing";
 import { DB_KINDS, newDatabaseUrl } from "../support/server";
 
 /**
- * The console's lock counted against a burst: the domain step in process, on both databases,
- * so the count of attempts that reached the password check can be read from the table.
+ * Guards on the account, in process on both databases: the console's lock counted against a
+ * burst (the attempts that reached the password check are read from the table), and a
+ * rotated-out secret key as another process sees it.
  */
-describe.each(DB_KINDS)("sign-in attempts on %s", (db) => {
+describe.each(DB_KINDS)("account guards on %s", (db) => {
   let database: Database;
   let dataDir: string;
   let gw: GatewayContext;
   let login: { email: string; password: string };
+  let merchant: Partner;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-sign-in-"));
@@ -41,12 +46,13 @@ describe.each(DB_KINDS)("sign-in attempts on %s", (db) => {
       log: createLogger("silent"),
       now: () => new Date(),
     };
-    const merchant = await createPartner(gw, gw.db, {
+    const created = await createPartner(gw, gw.db, {
       kind: "merchant",
       name: "Toko Burst",
       publicKeyPem: "unused",
       channelId: "95221",
     });
+    merchant = (await getPartner(gw, created.id))!;
     const user = await prepareConsoleUser(`burst-${db}@example.id`);
     await insertConsoleUser(gw.db, merchant.id, user.row);
     login = user.login;
@@ -84,4 +90,24 @@ describe.each(DB_KINDS)("sign-in attempts on %s", (db) => {
     // ...and the account is locked: the right password is refused too.
     expect(await attempt(login.password, "192.0.2.50")).toBe("refused");
   }, 120_000);
+
+  it("a key rotated out by another process cannot change the account, whatever this process cached", async () => {
+    const key = `sk_test_${randomBytes(24).toString("base64url")}`;
+    await gw.db
+      .update(partners)
+      .set({ secretKeyHash: sha256Hex(key) })
+      .where(eq(partners.id, merchant.id));
+    const c = { req: { header: (name: string) => (name.toLowerCase() === "x-secret-key" ? key : undefined) } };
+    const asCaller = (opts?: { currentOnly?: boolean }) =>
+      authenticateSecretKey(c as unknown as Context, gw, opts).then(
+        (p) => p.id,
+        (err: unknown) => (err as V1Error).code,
+      );
+    expect(await asCaller()).toBe(merchant.id); // cached here as the current key
+    await rotateSecretKey(gw, merchant); // another process rotates: this one's cache is not told
+    expect(await asCaller()).toBe(merchant.id); // in its grace period, it still works...
+    expect(await asCaller({ currentOnly: true })).toBe("invalid_api_key"); // ...but changes nothing
+    // Two rotations with the same key at once: the one that comes second finds it rotated out.
+    await expect(rotateSecretKey(gw, merchant, key)).rejects.toMatchObject({ code: "invalid_api_key" });
+  }, 60_000);
 });
