@@ -3,9 +3,9 @@ import type { z } from "zod";
 import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
 import type { Executor } from "@/lib/db/client";
 import { parseMoney } from "@/lib/contract/money";
-import { resolveTarget, TargetRefused } from "@/lib/notify/target";
 import { SnapError } from "@/lib/snap/codes";
 import { jakartaDay, parseIsoWithOffset } from "@/lib/contract/time";
+import { publicInProduction } from "./callback-targets";
 import type { GatewayContext } from "./context";
 import type { Partner } from "./partners";
 import { createPaymentLink, type LinkView } from "./payment-links";
@@ -21,14 +21,8 @@ type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerRefere
  * connection — on PGlite, every other request); the worker checks again before each send.
  */
 export async function checkCallbackTarget(ctx: GatewayContext, url: string | null | undefined): Promise<void> {
-  if (ctx.config.mode !== "production" || !url) return;
-  try {
-    await resolveTarget(url, { allowPrivate: false, timeoutMs: ctx.config.callbacks.connectTimeoutMs });
-  } catch (err) {
-    if (!(err instanceof TargetRefused)) throw err;
-    ctx.log.info({ detail: err.detail }, "callback target refused at create");
+  if (url && !(await publicInProduction(ctx, url, "create")))
     throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
-  }
 }
 
 /**

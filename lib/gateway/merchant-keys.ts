@@ -5,9 +5,10 @@ import { partners } from "@/lib/db/schema";
 import { CALLBACK_PATHS } from "@/lib/notify/outbox";
 import { callbackHeaders } from "@/lib/notify/sign";
 import { MAX_REPLY_BYTES, postToTarget } from "@/lib/notify/post";
-import { resolveTarget, TargetRefused } from "@/lib/notify/target";
+import { resolveTarget } from "@/lib/notify/target";
 import { sha256Hex } from "@/lib/snap/signing";
 import { formatJakarta } from "@/lib/contract/time";
+import { publicInProduction } from "./callback-targets";
 import type { GatewayContext } from "./context";
 import { FLAG_REASONS } from "./link-state";
 import { forgetPartner, getPartner, type Partner } from "./partners";
@@ -159,25 +160,9 @@ export async function sendTestCallback(ctx: GatewayContext, partner: Partner): P
   }
 }
 
-/**
- * Production takes a callback base only when it resolves to public addresses now (the worker
- * checks again, and connects to the address it checked, at every send). The sandbox takes any.
- */
-export async function publicInProduction(ctx: GatewayContext, url: string): Promise<boolean> {
-  if (ctx.config.mode !== "production") return true;
-  try {
-    await resolveTarget(url, { allowPrivate: false, timeoutMs: ctx.config.callbacks.connectTimeoutMs });
-    return true;
-  } catch (err) {
-    if (err instanceof TargetRefused) return false;
-    throw err;
-  }
-}
-
-/** PATCH /v1/account: where callbacks go; in production never a private or loopback address. */
 export async function setCallbackBaseUrl(ctx: GatewayContext, partner: Partner, url: string | null): Promise<void> {
   const clean = url?.replace(/\/+$/, "") ?? null;
-  if (clean && !(await publicInProduction(ctx, clean)))
+  if (clean && !(await publicInProduction(ctx, clean, "account")))
     throw new V1Error(
       "parameter_invalid",
       "callbackBaseUrl: only public addresses are accepted in production.",

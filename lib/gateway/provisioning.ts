@@ -2,7 +2,7 @@ import { randomBytes, createPublicKey } from "node:crypto";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
 import { insertConsoleUser, prepareConsoleUser } from "./console-users";
-import { publicInProduction } from "./merchant-keys";
+import { publicInProduction } from "./callback-targets";
 import { createPartner, getPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
 
@@ -127,7 +127,7 @@ async function checkCallbackBase(ctx: GatewayContext, value: string): Promise<st
   if (!allowed.includes(url.protocol))
     throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);
   const clean = url.toString().replace(/\/+$/, "");
-  if (!(await publicInProduction(ctx, clean)))
+  if (!(await publicInProduction(ctx, clean, "provisioning")))
     throw new ProvisioningError("--callback-base-url: only public addresses are accepted in production");
   return clean;
 }
