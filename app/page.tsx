@@ -3,13 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { chrome } from "@/lib/ui/recipes";
-import { config } from "@/lib/config";
+import { sandboxMode } from "@/lib/config";
 
 /** The front door: where a newcomer finds the console and its demo logins. */
 export default async function Home() {
   const t = await getTranslations("Home");
   // Production has no demo logins or links, and is not a sandbox: it says neither.
-  const sandbox = config().mode !== "production";
+  const sandbox = sandboxMode();
   return (
     <main className={chrome.narrowMain}>
       <Card aria-labelledby="home-title">

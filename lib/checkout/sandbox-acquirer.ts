@@ -1,20 +1,20 @@
 import "server-only";
 import fs from "node:fs";
-import { config } from "@/lib/config";
+import { config, sandboxMode } from "@/lib/config";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import { gatewayBaseUrl } from "./gateway";
 import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
 
-/**
+/*
  * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
  * switch), exactly as `npm run simulate` does: its credentials from the sandbox credentials
- * file, a real signed notification over HTTP. Nothing of this exists in production mode.
+ * file, a real signed notification over HTTP. Nothing of this exists in production mode
+ * (`sandboxMode()`, lib/config; passed on here for the checkout's components, which do not
+ * read the configuration themselves).
  */
-export function sandboxMode(): boolean {
-  return config().mode !== "production";
-}
+export { sandboxMode };
 
 function sandboxCredentialsFile(): string {
   return config().sandboxCredentialsFile;

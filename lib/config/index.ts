@@ -293,6 +293,14 @@ export function config(): Config {
   return current;
 }
 
+/**
+ * This process is the sandbox: demo data, test cards and simulators exist, and the pages may
+ * say so. Production mode says none of it (CONTRACT §6).
+ */
+export function sandboxMode(): boolean {
+  return config().mode !== "production";
+}
+
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }

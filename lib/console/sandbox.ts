@@ -1,5 +1,5 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { config, sandboxMode } from "@/lib/config";
 import fs from "node:fs";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
@@ -12,7 +12,7 @@ import { gatewayBaseUrl } from "./frontend";
  * Outside sandbox mode, or without that file, there are no buttons.
  */
 export function consoleAcquirer(): SnapCredentials | null {
-  if (config().mode === "production") return null;
+  if (!sandboxMode()) return null;
   const file = config().sandboxCredentialsFile;
   try {
     const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };

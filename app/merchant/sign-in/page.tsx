@@ -1,6 +1,6 @@
 import "../console.css";
 import { cardClass } from "@/lib/ui/recipes";
-import { config } from "@/lib/config";
+import { sandboxMode } from "@/lib/config";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -44,7 +44,7 @@ export default async function SignInPage({ searchParams }: Props) {
               next={next}
             />
           </ConsoleActionsProvider>
-          {config().mode !== "production" && <p className="text-muted text-sm">{t("demo")}</p>}
+          {sandboxMode() && <p className="text-muted text-sm">{t("demo")}</p>}
         </div>
       </main>
     </div>
