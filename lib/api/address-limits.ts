@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { pickLocale } from "@/lib/i18n/locale";
@@ -9,6 +10,18 @@ import { htmlPage, tooManyPage } from "./pages/html";
 import { v1ErrorJson } from "./v1-errors";
 
 /**
+ * The client's address as the server found it (lib/server/edge.ts: the socket's peer, or what
+ * TRUST_PROXY proxies report); the socket's own when the app runs without that server (a
+ * test), "unknown" for a call from this process (the in-process transport has no socket).
+ */
+export function requestAddress(c: Context): string {
+  const marked = c.req.header(CLIENT_ADDRESS_HEADER);
+  if (marked) return marked;
+  const node = c.env as { incoming?: IncomingMessage } | undefined;
+  return node?.incoming?.socket.remoteAddress ?? "unknown";
+}
+
+/**
  * Per-address limits on the gateway's unauthenticated routes (CONTRACT §6), each refusal in
  * its family's own shape with `Retry-After`: the token endpoint in the SNAP envelope
  * (4297300), confirm as a /v1 error, the card and 3-D Secure pages as a page. Mounted before
@@ -18,7 +31,7 @@ export function mountAddressLimits(app: OpenAPIHono<ApiEnv>, limiter: AddressLim
   const guard =
     (surface: Surface, refuse: (c: Context) => Response, methods: string[]) => async (c: Context, next: Next) => {
       if (!methods.includes(c.req.method)) return next();
-      const verdict = await limiter.take(surface, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
+      const verdict = await limiter.take(surface, requestAddress(c));
       if (verdict.ok) return next();
       const res = refuse(c);
       res.headers.set("Retry-After", String(verdict.retryAfterSeconds));

@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { isIP } from "node:net";
 import { z } from "zod";
@@ -7,7 +6,8 @@ import { signIn, signOut, type ConsoleSession } from "@/lib/gateway/console-user
 import type { GatewayContext } from "@/lib/gateway/context";
 import { findPartnerBySecretKey } from "@/lib/gateway/partners";
 import { V1Error } from "@/lib/gateway/v1-error";
-import { addressLimiter, CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
+import { addressLimiter } from "@/lib/limits/registry";
+import { requestAddress } from "@/lib/api/address-limits";
 import { defineV1Route } from "@/lib/api/v1-route";
 
 const TAG = "Console";
@@ -19,17 +19,7 @@ const TAG = "Console";
  * counted by the connection's address.
  */
 async function clientAddress(c: Context, gw: GatewayContext): Promise<string> {
-  // The server's own word first (lib/server/edge.ts: the socket's peer, or what TRUST_PROXY
-  // proxies report); the socket itself when the app runs without that server (a test).
-  const socket = (() => {
-    const marked = c.req.header(CLIENT_ADDRESS_HEADER);
-    if (marked) return marked;
-    try {
-      return getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      return "unknown";
-    }
-  })();
+  const socket = requestAddress(c);
   const claimed = c.req.header("x-client-address")?.trim();
   const key = c.req.header("x-secret-key")?.trim();
   if (claimed && isIP(claimed) && key) {

@@ -8,9 +8,9 @@ import type { GatewayContext } from "@/lib/gateway/context";
 import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "@/lib/gateway/link-events";
 import { flagOf } from "@/lib/gateway/link-state";
 import { isUuid } from "@/lib/contract/uuid";
+import { requestAddress } from "../address-limits";
 import type { ApiEnv } from "../env";
 import { addressKey } from "@/lib/limits/address-limiter";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 import { v1ErrorExamples } from "../openapi/v1-examples";
 import { toV1Answer, V1Error } from "../v1-errors";
 
@@ -98,11 +98,9 @@ export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hu
       if (!isUuid(id)) throw new V1Error("resource_missing", "No such payment link.", "id");
       const partner = await eventTokenPartner(gw, id, c.req.query("token") ?? "");
       const node = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
-      // The payer's address as the server found it (behind TRUST_PROXY proxies, not the
-      // proxy's), keyed as the other per-address limits key it (an IPv6 /64 as one).
-      const address = addressKey(
-        c.req.header(CLIENT_ADDRESS_HEADER) ?? node?.incoming?.socket.remoteAddress ?? "in-process",
-      );
+      // The payer's address (behind TRUST_PROXY proxies, not the proxy's), keyed as the other
+      // per-address limits key it (an IPv6 /64 as one).
+      const address = addressKey(requestAddress(c));
       const refusal = hub.refusal(address);
       if (refusal) {
         c.header("Retry-After", "30");
