@@ -91,9 +91,9 @@ export async function resolveTarget(
   // Where private targets are refused (production), a name gets one answer whether it does not
   // exist, times out or points inside: a merchant who re-points its own name at internal ones
   // must not learn which exist. The specific reason stays in `detail`, for the operator's log.
-  const refused = (specific: string) =>
+  const refused = (specific: string, plain = specific) =>
     opts.allowPrivate || literal
-      ? new TargetRefused(specific)
+      ? new TargetRefused(plain, specific)
       : new TargetRefused(`${host} does not resolve to a public address`, specific);
   let found: { address: string; family: number }[];
   if (literal) {
@@ -116,10 +116,7 @@ export async function resolveTarget(
   if (!opts.allowPrivate) {
     for (const a of found) {
       const reason = nonPublicReason(a.address);
-      if (reason) {
-        const specific = `${host} resolves to ${a.address} (${reason})`;
-        throw literal ? new TargetRefused(`${host} is not a public address`, specific) : refused(specific);
-      }
+      if (reason) throw refused(`${host} resolves to ${a.address} (${reason})`, `${host} is not a public address`);
     }
   }
   return { url, host, addresses: found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 })) };
