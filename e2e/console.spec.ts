@@ -294,6 +294,21 @@ test("keyboard only: a link is created without touching the mouse", async ({ pag
   await expect(page.getByRole("heading", { name: new RegExp(c.created) })).toBeFocused();
 });
 
+test("signs in without JavaScript: the form's own post gets through although no-referrer makes its Origin null", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const posts: { origin?: string; status: number }[] = [];
+  page.on("response", (res) => {
+    if (res.request().method() === "POST") posts.push({ origin: res.request().headers().origin, status: res.status() });
+  });
+  await signIn(page, "id", logins[0]!);
+  // the browser's native form post, as a payer's or merchant's phone sends it before scripts load
+  expect(posts).toEqual([{ origin: "null", status: 303 }]);
+  await context.close();
+});
+
 test("server actions refuse a post from another origin", async ({ page }) => {
   await page.goto(`${server.baseUrl}/merchant/sign-in`);
   let captured: { headers: Record<string, string>; body: string } | null = null;
@@ -314,6 +329,15 @@ test("server actions refuse a post from another origin", async ({ page }) => {
   // Refused by the server before Next, which would throw (a 500 and a stack trace) on it.
   for (const origin of ["https://evil.example", "null"]) expect((await replay(origin)).status).toBe(403);
   expect((await replay(server.baseUrl)).status).not.toBe(403); // the same request from its own origin passes
+  // `null` is taken as our own form's only when the browser says the post came from this origin
+  const replayNull = (site: string) =>
+    fetch(`${server.baseUrl}/merchant/sign-in`, {
+      method: "POST",
+      headers: { ...rest, origin: "null", "sec-fetch-site": site },
+      body,
+    });
+  for (const site of ["cross-site", "same-site", "none"]) expect((await replayNull(site)).status, site).toBe(403);
+  expect((await replayNull("same-origin")).status).not.toBe(403);
 });
 
 test("the sign-in limit engages after five failures (last: it locks this address)", async ({ page }) => {

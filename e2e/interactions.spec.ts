@@ -26,6 +26,29 @@ test.describe("VA copy buttons", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a payer whose page has no script yet still gets a VA number from the plain form post", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    const posts: { origin?: string; status: number }[] = [];
+    page.on("response", (res) => {
+      if (res.request().method() === "POST")
+        posts.push({ origin: res.request().headers().origin, status: res.status() });
+    });
+    await checkoutPage.open(link.paymentLinkUri);
+    await checkoutPage.chooseVa("BCA");
+    const va = ((await gateway.inquiry(link.paymentLinkId)).payment.content as { value: string }).value;
+    expect((await checkoutPage.vaNumber().textContent())?.replace(/\s/g, "")).toBe(va.trim());
+    // under the page's no-referrer policy the browser sent Origin: null, and it was not refused
+    expect(posts).toEqual([{ origin: "null", status: 200 }]);
+  });
+});
+
 test.describe("switching method", () => {
   test("a clear control, a sentence on the old VA, and the old VA retired by the switch", async ({
     page,

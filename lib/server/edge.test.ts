@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { refusalBeforeNext } from "./edge";
+import { refusalBeforeNext, vouchForOwnForm } from "./edge";
 
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   ({ url, headers, method }) as unknown as IncomingMessage;
@@ -48,5 +48,52 @@ describe("refusalBeforeNext", () => {
       refusalBeforeNext(action("https://evil.example", { "x-forwarded-host": "pay.example" }), "/merchant/sign-in")
         ?.status,
     ).toBe(403);
+  });
+});
+
+describe("vouchForOwnForm", () => {
+  /** A form post as a browser sends it from a no-referrer page, with raw headers as Node keeps them. */
+  const post = (headers: Record<string, string>, method = "POST") => {
+    const req = request("/pay/1", headers, method);
+    (req as { rawHeaders: string[] }).rawHeaders = Object.entries(headers).flat();
+    return req;
+  };
+  const afterVouching = (req: IncomingMessage) => {
+    vouchForOwnForm(req);
+    return refusalBeforeNext(req, "/pay/1");
+  };
+
+  it("lets our own page's script-less form through: Origin null, Sec-Fetch-Site same-origin", () => {
+    const req = post({ host: "127.0.0.1:3000", origin: "null", "sec-fetch-site": "same-origin" });
+    expect(afterVouching(req)).toBeNull();
+    // Next reads the origin it compares from the headers: both copies agree
+    expect(req.headers.origin).toBe("http://127.0.0.1:3000");
+    expect(req.rawHeaders).toContain("http://127.0.0.1:3000");
+    expect(req.rawHeaders).not.toContain("null");
+    // behind a proxy, the host Next compares is the forwarded one
+    const proxied = post({
+      host: "10.0.0.5:3000",
+      "x-forwarded-host": "pay.example, 10.0.0.1",
+      origin: "null",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(afterVouching(proxied)).toBeNull();
+    expect(proxied.headers.origin).toBe("http://pay.example");
+  });
+
+  it("vouches for nothing else", () => {
+    for (const site of ["cross-site", "same-site", "none", ""]) {
+      const headers: Record<string, string> = { host: "127.0.0.1:3000", origin: "null" };
+      if (site) headers["sec-fetch-site"] = site;
+      expect(afterVouching(post(headers))?.status, site || "no Sec-Fetch-Site").toBe(403);
+    }
+    // another site's origin is not rewritten, whatever it claims
+    const other = post({ host: "127.0.0.1:3000", origin: "https://evil.example", "sec-fetch-site": "same-origin" });
+    expect(afterVouching(other)?.status).toBe(403);
+    expect(other.headers.origin).toBe("https://evil.example");
+    // a GET is no action and keeps its headers
+    const get = post({ host: "127.0.0.1:3000", origin: "null", "sec-fetch-site": "same-origin" }, "GET");
+    vouchForOwnForm(get);
+    expect(get.headers.origin).toBe("null");
   });
 });

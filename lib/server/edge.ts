@@ -62,12 +62,40 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
 }
 
 /**
+ * A script-less form post from one of our own pages. Every page sends `Referrer-Policy:
+ * no-referrer` (CONTRACT §4), and under that policy a browser writes `Origin: null` on a form's
+ * POST: the payer who taps "Pay" before the page's script has loaded (a slow connection), or
+ * without script at all, would be refused as if another site had posted. The browser also
+ * sends `Sec-Fetch-Site`, which no page's script can set: `same-origin` says the form was ours.
+ * Then the origin Next compares (X-Forwarded-Host, else Host) is written in place of `null`, so
+ * Next runs the action. A `null` from anywhere else, or from a browser too old to send
+ * `Sec-Fetch-Site`, is still refused by `refusalBeforeNext`.
+ */
+export function vouchForOwnForm(req: IncomingMessage): void {
+  if (req.method !== "POST" || req.headers.origin !== "null" || req.headers["sec-fetch-site"] !== "same-origin") return;
+  const host = forwardedHost(req) || req.headers.host;
+  if (!host) return;
+  const origin = `http://${host}`;
+  req.headers.origin = origin;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() === "origin") req.rawHeaders[i + 1] = origin;
+  }
+}
+
+/** The first X-Forwarded-Host, as Next reads it. */
+function forwardedHost(req: IncomingMessage): string {
+  return String(req.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]!
+    .trim();
+}
+
+/**
  * Requests Next would answer with a 500 (and a stack trace in the log), refused here with the
  * 4xx they deserve:
  * - a request-target that is not a path (`OPTIONS *`, `GET http://…`): 400;
  * - a path whose percent-escapes do not decode (`/merchant/links/%ff`): 400;
  * - a POST (a server action, by header or by a script-less form) from another origin (Origin
- *   `null`, unparsable, or naming another host than Host or X-Forwarded-Host, which is what
+ *   `null` that `vouchForOwnForm` did not vouch for, unparsable, or naming another host than Host or X-Forwarded-Host, which is what
  *   Next compares): 403. Next refuses these too, but by throwing.
  * Null: on to Next.
  */
@@ -89,10 +117,7 @@ export function refusalBeforeNext(req: IncomingMessage, pathname: string): { sta
   } catch {
     return { status: 403, text: "Forbidden" };
   }
-  const forwarded = String(req.headers["x-forwarded-host"] ?? "")
-    .split(",")[0]!
-    .trim();
-  return originHost && (originHost === req.headers.host || originHost === forwarded)
+  return originHost && (originHost === req.headers.host || originHost === forwardedHost(req))
     ? null
     : { status: 403, text: "Forbidden" };
 }

@@ -24,6 +24,7 @@ import {
   markClientAddress,
   refusalBeforeNext,
   stripInternalHeaders,
+  vouchForOwnForm,
 } from "./edge";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
@@ -127,6 +128,7 @@ async function serve(config: Config): Promise<void> {
         else answerNoGateway(res, pathname);
         return;
       }
+      vouchForOwnForm(req);
       const refusal = refusalBeforeNext(req, pathname);
       if (refusal) {
         res.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
