@@ -44,8 +44,15 @@ test.describe("without JavaScript", () => {
     await checkoutPage.chooseVa("BCA");
     const va = ((await gateway.inquiry(link.paymentLinkId)).payment.content as { value: string }).value;
     expect((await checkoutPage.vaNumber().textContent())?.replace(/\s/g, "")).toBe(va.trim());
-    // under the page's no-referrer policy the browser sent Origin: null, and it was not refused
-    expect(posts).toEqual([{ origin: "null", status: 200 }]);
+    // under the page's no-referrer policy the browser sent Origin: null, and it was not refused;
+    // the action answers a plain post by sending the browser to the page itself
+    expect(posts).toEqual([{ origin: "null", status: 303 }]);
+
+    // switching from `?change=1` lands on the new method, not on the picker again
+    await page.goto(`${gateway.baseUrl}/pay/${link.paymentLinkId}?change=1#payment`);
+    await checkoutPage.chooseQr();
+    expect(new URL(page.url()).search).toBe("");
+    expect((await gateway.inquiry(link.paymentLinkId)).payment.type).toBe("qr");
   });
 });
 

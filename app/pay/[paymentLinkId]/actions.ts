@@ -1,5 +1,7 @@
 "use server";
 
+import { headers } from "next/headers";
+import { redirect, RedirectType } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "@/lib/clients/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/checkout/gateway";
@@ -17,7 +19,8 @@ const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 /**
  * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
  * which renders the VA or QR from a fresh Inquiry) and the form navigates there on the
- * client (router.refresh / router.replace); a refusal comes back as a translated message.
+ * client (router.refresh / router.replace), or by a redirect for a plain form post; a
+ * refusal comes back as a translated message.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
   const t = await getTranslations("Methods");
@@ -46,7 +49,12 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
       error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain"),
     };
   }
-  return { ok: true, href: `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}` };
+  const href = `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}`;
+  // A plain form post (the page's script not loaded yet, or none): the browser goes to the
+  // page itself (303), as the script does with router.replace, so a switch made from
+  // `?change=1` shows the new method instead of the picker again. Script posts carry Next-Action.
+  if (!(await headers()).has("next-action")) redirect(href, RedirectType.replace);
+  return { ok: true, href };
 }
 
 /**
