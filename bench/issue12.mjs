@@ -2,8 +2,10 @@
 //   1. today's figure: the pollStatus action that every waiting page sent once a second;
 //   2. a checkout render and a signed Inquiry: req/s and server CPU ms per request, with the
 //      checkout's clients calling the gateway in-process (now) and over loopback HTTP (before),
-//      beside the floor: the home page, a dynamic page with one message and no gateway call,
-//      through the same proxy, layout and Next renderer; the three in turns, median of rounds;
+//      beside two floors: the home page, a dynamic page with one message and no gateway call,
+//      through the same proxy, layout and Next renderer; and Next's own 404 page under a path
+//      no route or proxy takes (the least any page view costs in Next); all four in turns,
+//      median of rounds;
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
 //   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders.
@@ -36,15 +38,17 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
   // The VM's speed drifts by a third within minutes, so "now", "before" and the floor are
   // measured in turns, round after round, with both servers up, and each figure is the median.
   const httpServer = await startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } });
-  const rounds = { now: [], before: [], floor: [] };
+  const rounds = { now: [], before: [], floor: [], nextFloor: [] };
   let inquiry;
   try {
     const beforePage = await vaPage(kit, httpServer);
     const homePage = { url: `${server.baseUrl}/`, cookie: "" };
+    const nextNotFound = { url: `${server.baseUrl}/bench-no-such-page`, cookie: "" };
     for (let i = 0; i < ROUNDS; i++) {
       rounds.now.push(await pageRenders(server, page, { seconds: 5 }));
       rounds.before.push(await pageRenders(httpServer, beforePage, { seconds: 5 }));
       rounds.floor.push(await pageRenders(server, homePage, { seconds: 5 }));
+      rounds.nextFloor.push(await pageRenders(server, nextNotFound, { seconds: 5 }));
     }
     inquiry = await inquiries(kit, server);
   } finally {
@@ -53,6 +57,7 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
   const now = { page: medianOf(rounds.now), inquiry };
   const before = { page: medianOf(rounds.before) };
   const floor = medianOf(rounds.floor);
+  const nextFloor = medianOf(rounds.nextFloor);
   const spread = (key) => rounds[key].map((r) => f(r.cpuMsPer, 1)).join(", ");
   log(
     `  page, gateway in-process: ${f(now.page.rps)} pages/s, p99 ${f(now.page.p99)} ms, ${f(now.page.cpuMsPer, 2)} ms CPU per render (rounds ${spread("now")})`,
@@ -64,12 +69,16 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
     `  floor, the home page (no gateway call): ${f(floor.rps)} pages/s, ${f(floor.cpuMsPer, 2)} ms CPU per render (rounds ${spread("floor")})`,
   );
   log(
+    `  Next's own floor, its 404 page (no proxy, no gateway call): ${f(nextFloor.rps)} pages/s, ${f(nextFloor.cpuMsPer, 2)} ms CPU per render (rounds ${spread("nextFloor")})`,
+  );
+  log(
     `  pages/s ratio ${f(now.page.rps / before.page.rps, 2)}×; signed Inquiry ${f(now.inquiry.rps)} req/s, ${f(now.inquiry.cpuMsPer, 2)} ms CPU each`,
   );
   summary.push(
     { db, figure: "page CPU ms/render (in-process)", value: now.page.cpuMsPer, digits: 2 },
     { db, figure: "page CPU ms/render (HTTP, before)", value: before.page.cpuMsPer, digits: 2 },
     { db, figure: "floor CPU ms/render (home page)", value: floor.cpuMsPer, digits: 2 },
+    { db, figure: "Next's floor CPU ms/render (its 404 page)", value: nextFloor.cpuMsPer, digits: 2 },
     { db, figure: "pages/s @16 (in-process)", value: now.page.rps },
     { db, figure: "pages/s @16 (HTTP, before)", value: before.page.rps },
     { db, figure: "Inquiry CPU ms/request", value: now.inquiry.cpuMsPer, digits: 2 },
