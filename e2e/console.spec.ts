@@ -294,7 +294,7 @@ test("keyboard only: a link is created without touching the mouse", async ({ pag
   await expect(page.getByRole("heading", { name: new RegExp(c.created) })).toBeFocused();
 });
 
-test("signs in without JavaScript: the form's own post gets through although no-referrer makes its Origin null", async ({
+test("signs in without JavaScript (its own post gets through although no-referrer makes its Origin null) and says what needs it", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -306,6 +306,9 @@ test("signs in without JavaScript: the form's own post gets through although no-
   await signIn(page, "id", logins[0]!);
   // the browser's native form post, as a payer's or merchant's phone sends it before scripts load
   expect(posts).toEqual([{ origin: "null", status: 303 }]);
+  // what does need script says so, instead of a form that does nothing. (Chromium under
+  // Playwright still parses <noscript> as text with script off, so its markup is read, not seen.)
+  expect(await page.locator("main noscript").textContent()).toContain(messages("id").Console.needsScript);
   await context.close();
 });
 

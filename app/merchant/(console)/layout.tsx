@@ -53,6 +53,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         ]}
       />
       <main id="main" className="mx-auto w-full max-w-[72rem] p-4">
+        {/* Sign-in and sign-out are plain forms; the link form and the settings need script. */}
+        <noscript>
+          <p className="mb-4 rounded-md bg-bad-soft px-4 py-3 text-bad">{t("needsScript")}</p>
+        </noscript>
         <ConsoleActionsProvider
           actions={{
             createLink: createLinkAction,
