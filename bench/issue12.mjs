@@ -43,7 +43,7 @@ export async function benchIssue12({ kit, root, db, server, startServer, log, li
   try {
     const beforePage = await vaPage(kit, httpServer);
     const homePage = { url: `${server.baseUrl}/`, cookie: "" };
-    const nextNotFound = { url: `${server.baseUrl}/bench-no-such-page`, cookie: "" };
+    const nextNotFound = { url: `${server.baseUrl}/bench-no-such-page`, cookie: "", status: 404 };
     for (let i = 0; i < ROUNDS; i++) {
       rounds.now.push(await pageRenders(server, page, { seconds: 5 }));
       rounds.before.push(await pageRenders(httpServer, beforePage, { seconds: 5 }));

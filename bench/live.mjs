@@ -77,19 +77,32 @@ async function cookieSwap(baseUrl, uri) {
   };
 }
 
-async function cannon(opts) {
+/** autocannon that fails on any answer but `status` (2xx by default), error or timeout. */
+async function cannon({ status, ...opts }) {
   const r = await autocannon({ excludeErrorStats: false, timeout: 30, ...opts });
-  if (r.non2xx || r.errors || r.timeouts)
-    throw new Error(`autocannon ${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  const unexpected = status
+    ? Object.entries(r.statusCodeStats ?? {}).reduce(
+        (n, [code, { count }]) => n + (code === String(status) ? 0 : count),
+        0,
+      )
+    : r.non2xx;
+  if (unexpected || r.errors || r.timeouts)
+    throw new Error(
+      `autocannon ${opts.url}: ${unexpected} unexpected answers, ${r.errors} errors, ${r.timeouts} timeouts`,
+    );
   return { rps: r.requests.total / r.duration, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-/** Page renders of `page` (a link with a VA chosen) at `connections`, with the server CPU per render. */
+/**
+ * Page renders of `page` (a link with a VA chosen; `page.status` when it is not a 2xx, as for
+ * the 404 page) at `connections`, with the server CPU per render.
+ */
 export async function pageRenders(server, page, { connections = 16, seconds = 10 } = {}) {
   const headers = page.cookie ? { cookie: page.cookie } : {};
-  await cannon({ url: page.url, connections, duration: 2, headers }); // warm-up
+  const status = page.status;
+  await cannon({ url: page.url, connections, duration: 2, headers, status }); // warm-up
   const { result, cpuMs } = await withCpu(server, () =>
-    cannon({ url: page.url, connections, duration: seconds, headers }),
+    cannon({ url: page.url, connections, duration: seconds, headers, status }),
   );
   return { ...result, cpuMsPer: cpuMs / result.requests };
 }
