@@ -174,3 +174,50 @@ for (const { lang, viewport } of CASES) {
     });
   });
 }
+
+/** SNAP Card Pay: a merchant's webRedirectUrl, paid in the browser, back at its PAY_RETURN. */
+for (const [card, answer, status] of [
+  [CARDS.success, null, "00"],
+  [CARDS.threeDs, "Setujui", "00"],
+  [CARDS.threeDs, "Tolak", "06"],
+] as const) {
+  test(`SNAP Card Pay's hosted page: ${answer ? `3-D Secure, ${answer},` : "a card"} then back to PAY_RETURN with latestTransactionStatus ${status}`, async ({
+    page,
+    gateway,
+  }) => {
+    const m = messages("id");
+    const ref = `HOSTED-${Date.now()}-${status}-${answer ?? "none"}`;
+    const snap = await gateway.merchant.cardPay({
+      partnerReferenceNo: ref,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/card-return", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
+    // the merchant's return page, answered here (no network leaves the machine)
+    let returned: URL | null = null;
+    await page.route("https://merchant.example/**", async (route) => {
+      returned = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: "text/plain", body: "back at the merchant" });
+    });
+    const requests = recordRequests(page);
+    await page.goto(`${gateway.baseUrl}/v1.0/debit/redirect/${snap.referenceNo}?lang=id`);
+    const pay = page.getByRole("button", { name: /Rp/ });
+    await expect(pay).toBeEnabled(); // enabled by the page's script, not before
+    await page.getByLabel(m.Card.number).fill(card);
+    await page.getByLabel(m.Card.expiry).fill("12/34");
+    await page.getByLabel(m.Card.cvc).fill(CVC);
+    await page.getByLabel(m.Card.name).fill("Siti Rahmawati");
+    await pay.click();
+    if (answer) await page.getByRole("button", { name: answer, exact: true }).click();
+    // It looped before: the confirm replaced PAY_RETURN with the hosted page's own address.
+    await expect(page.getByText("back at the merchant")).toBeVisible();
+    expect(Object.fromEntries(returned!.searchParams)).toEqual({
+      referenceNo: snap.referenceNo,
+      partnerReferenceNo: ref,
+      latestTransactionStatus: status,
+    });
+    // the number went to the gateway's confirm only, in its body
+    expect(cardCarriers(requests, card).map((r) => new URL(r.url()).pathname)).toEqual([
+      expect.stringMatching(/^\/v1\/payment-intents\/[^/]+\/confirm$/),
+    ]);
+  });
+}

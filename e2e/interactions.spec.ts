@@ -54,6 +54,27 @@ test.describe("without JavaScript", () => {
     expect(new URL(page.url()).search).toBe("");
     expect((await gateway.inquiry(link.paymentLinkId)).payment.type).toBe("qr");
   });
+
+  test("the card form is inert until its script runs: no field to type a card into, none that a native submit would send", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
+    const m = messages("id");
+    await checkoutPage.open((await gateway.createLink({ additionalInfo: { language: "id" } })).paymentLinkUri);
+    await checkoutPage.chooseCard("id");
+    const form = page.getByRole("form", { name: m.Card.heading });
+    const inputs = form.locator("input");
+    expect(await inputs.count()).toBe(4);
+    for (const input of await inputs.all()) {
+      await expect(input).toBeDisabled();
+      expect(await input.getAttribute("name")).toBeNull();
+    }
+    await expect(form.getByRole("button", { name: /Rp/ })).toBeDisabled();
+    // it says why (Chromium under Playwright parses <noscript> as text with script off)
+    expect(await form.locator("noscript").textContent()).toContain(m.Card.needsScript);
+    expect(page.url()).not.toContain("?");
+  });
 });
 
 test.describe("switching method", () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useCheckoutActions } from "./actions-context";
 import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
 import { sandboxNoteClass } from "@/lib/ui/recipes";
@@ -22,6 +22,8 @@ export interface CardFormLabels {
   brand: Record<Exclude<CardBrand, "unknown">, string>;
   sandboxHint: string | null;
   secureNote: string;
+  /** shown when the page runs no script: the card form cannot work without it */
+  needsScript: string;
   redirecting: string;
   errors: Record<"number" | "expiry" | "expired" | "cvc" | "name" | "testCard" | "generic" | "network", string>;
 }
@@ -45,6 +47,8 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * The card step. The browser asks this app's server for a client secret (the server creates
  * the payment intent with its secret key), then confirms the card directly with the gateway
@@ -60,6 +64,13 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<false | "paying" | "redirecting">(false);
   const clientSecret = useRef<string | null>(null);
+  // False in the server's HTML and until hydration. Until then the form is inert: a card typed
+  // before the script runs would have nowhere to go but a native submit of the page.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const digits = number.replace(/\D/g, "");
   const brand = digits.length >= 2 ? cardBrand(digits) : "unknown";
 
@@ -136,8 +147,10 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
     }
   }
 
+  // No `name`: the values live in this component's state, and a native submit (no script yet,
+  // or none) must carry no card data into a URL, a history entry or an access log.
   const input = (f: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <Field id={`${id}-${f}`} name={f} label={label} error={errors[f]} {...props} disabled={!!busy} />
+    <Field id={`${id}-${f}`} label={label} error={errors[f]} {...props} disabled={!!busy || !hydrated} />
   );
 
   return (
@@ -187,7 +200,10 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
       <p className="m-0 text-bad empty:hidden" role="alert">
         {errors.form ?? (busy === "redirecting" ? labels.redirecting : "")}
       </p>
-      <Button type="submit" block disabled={!!busy} aria-busy={!!busy}>
+      <noscript>
+        <p className="m-0 text-bad">{labels.needsScript}</p>
+      </noscript>
+      <Button type="submit" block disabled={!!busy || !hydrated} aria-busy={!!busy}>
         {busy ? labels.processing : labels.pay}
       </Button>
       <p className="text-sm text-muted">{labels.secureNote}</p>

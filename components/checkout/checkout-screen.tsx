@@ -154,6 +154,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             },
             sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
+            needsScript: tc("needsScript"),
             redirecting: tc("redirecting"),
             errors: {
               number: tc("errorNumber"),

@@ -287,7 +287,10 @@ export async function confirmIntent(
     cardExpMonth: card.expMonth,
     cardExpYear: card.expYear,
     cardHolder: card.holderName.slice(0, 100),
-    returnUrl: input.returnUrl ?? intent.returnUrl,
+    // A SNAP Card Pay intent keeps the merchant's PAY_RETURN: its hosted page and its 3-D
+    // Secure step lead back there with SNAP's answer (lib/api/routes/card.ts). Only a /v1
+    // intent takes the browser's return URL.
+    returnUrl: intent.partnerReferenceNo === null ? (input.returnUrl ?? intent.returnUrl) : intent.returnUrl,
     updatedAt: ctx.now(),
   };
   const [withCard] = await tx

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { luhnValid } from "@/lib/contract/card";
 import { currentRequestId } from "./request-context";
 
 /**
@@ -47,6 +48,31 @@ const MAX_DEPTH = 10;
 /** Query parameters that carry a capability, by their decoded, lower-cased name. */
 const SECRET_PARAMS = new Set(["secret", "clientsecret", "client_secret", "access_token", "token"]);
 
+/**
+ * Query parameters that carry card data, by the same names: what a card form's native submit
+ * (no script yet) would put in a URL. Any value holding a card number is caught as well.
+ */
+const CARD_PARAMS = new Set([
+  "number",
+  "cardnumber",
+  "card_number",
+  "pan",
+  "cvc",
+  "cvv",
+  "cvc2",
+  "cvv2",
+  "exp",
+  "expiry",
+]);
+
+/** 13–19 digits, spaces or dashes between them allowed, that pass the Luhn check: a card number. */
+function holdsCardNumber(decoded: string): boolean {
+  for (const run of decoded.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
+    if (luhnValid(run[0].replace(/\D/g, ""))) return true;
+  }
+  return false;
+}
+
 function decodedName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, " ")).toLowerCase();
@@ -64,17 +90,21 @@ function encodedLiteral(text: string): string {
 const CARD_PAGE = new RegExp(`(${encodedLiteral("/v1.0/debit/redirect/")})[^/?#\\s"']+`, "gi");
 
 /**
- * Capabilities in URLs: query secrets, and the hosted card page's path, whose intent id opens
- * a page that carries the intent's client secret. Names are compared decoded, as the proxy
- * and the gateway read them: `?%73ecret=` is the secret too.
+ * Capabilities and card data in URLs: query secrets, card fields and any value holding a card
+ * number, and the hosted card page's path, whose intent id opens a page that carries the
+ * intent's client secret. Names and values are compared decoded, as the proxy and the gateway
+ * read them: `?%73ecret=` is the secret too.
  */
 export function scrubUrl(url: string): string {
   return (
     url
       // The name stops at `?` too: a URL of many `?` must cost one pass, not one per `?`.
-      .replace(/([?&])([^=&#?\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string) =>
-        SECRET_PARAMS.has(decodedName(name)) ? `${sep}${name}=${REDACTED}` : whole,
-      )
+      .replace(/([?&])([^=&#?\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string, value: string) => {
+        const key = decodedName(name);
+        return SECRET_PARAMS.has(key) || CARD_PARAMS.has(key) || holdsCardNumber(decodedName(value))
+          ? `${sep}${name}=${REDACTED}`
+          : whole;
+      })
       .replace(CARD_PAGE, `$1${REDACTED}`)
   );
 }

@@ -175,6 +175,21 @@ describe("scrubUrl", () => {
     ["/v1.0/debit/%72edirect/0b7e5c1e-8d8f-4a57-9d3e-2f4f2b8e9a10", "/v1.0/debit/%72edirect/[REDACTED]"],
     // a name that only contains a secret's name is not one; a broken escape is left as it is
     ["/pay/1?secretary=ann&a%ZZ=1", "/pay/1?secretary=ann&a%ZZ=1"],
+    // a card form's native submit (no script yet): the card fields, whatever they hold
+    [
+      "/pay/1?number=4111+1111+1111+1111&expiry=12%2F30&cvc=987&name=Siti",
+      "/pay/1?number=[REDACTED]&expiry=[REDACTED]&cvc=[REDACTED]&name=Siti",
+    ],
+    ["/v1.0/debit/redirect/x?exp=12%2F30&CVV=123", "/v1.0/debit/redirect/[REDACTED]?exp=[REDACTED]&CVV=[REDACTED]"],
+    // a card number under any name, however spaced, dashed or encoded
+    ["/merchant/links?q=4000-0000-0000-0002&page=2", "/merchant/links?q=[REDACTED]&page=2"],
+    ["/x?note=card%204111%201111%201111%201111", "/x?note=[REDACTED]"],
+    ["/x?n=%34111111111111111", "/x?n=[REDACTED]"],
+    // long digit runs that fail the check digit are not card numbers: an order or VA number stays
+    [
+      "/merchant/links?q=4111111111111112&va=8880808652590390",
+      "/merchant/links?q=4111111111111112&va=8880808652590390",
+    ],
   ])("%s", (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });

@@ -163,6 +163,33 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     expect(inquiries() - before).toBe(1);
   });
 
+  it("card data never reaches a URL or the log: the hosted card form cannot submit natively, and a URL carrying a card is scrubbed", async () => {
+    const card = await srv.merchant.cardPay({
+      partnerReferenceNo: `NATIVE-${Date.now()}`,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
+    const html = await (await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${card.referenceNo}`)).text();
+    const form = /<form id="card"[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('autocomplete="cc-number"');
+    // no input has a name, so a native submit (script not run yet) sends no field at all
+    expect(form.match(/<input[^>]*>/g)?.length).toBe(4);
+    expect(form).not.toMatch(/<input[^>]*\sname=/);
+    // and the button waits for the script that takes the card to the gateway
+    expect(form).toMatch(/<button[^>]*type="submit"[^>]*\sdisabled[\s>]/);
+
+    // Were a card typed into any form that did submit natively, the access log keeps none of it.
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const pan = "4111111111111111";
+    await fetch(`${srv.baseUrl}/pay/${link.paymentLinkId}?number=4111+1111+1111+1111&expiry=12%2F30&cvc=987&name=Siti`);
+    await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${card.referenceNo}?number=${pan}&exp=12%2F30&cvc=987`);
+    await fetch(`${srv.baseUrl}/merchant/links?q=4000-0000-0000-0002`);
+    await expect.poll(() => srv.logs(), { timeout: 10_000 }).toContain("/merchant/links?q=[REDACTED]");
+    await expect.poll(() => srv.logs(), { timeout: 10_000 }).toContain("cvc=[REDACTED]&name=Siti");
+    for (const leak of [pan, "4111+1111+1111+1111", "4000-0000-0000-0002", "cvc=987", "12%2F30"])
+      expect(srv.logs(), leak).not.toContain(leak);
+  });
+
   it("the card and 3-D Secure pages carry the checkout's CSP, and the card page's id stays out of the log", async () => {
     const ref = `EDGE-${Date.now()}`;
     const card = await srv.merchant.cardPay({

@@ -154,20 +154,24 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
   ${inputField("cvc", escapeHtml(t("cvc")), 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
   ${inputField("name", escapeHtml(t("name")), 'autocomplete="cc-name"')}
   <p class="${errorClass}" id="error" role="alert"></p>
-  <button class="${buttonClasses("primary")}" type="submit">${pay}</button>
+  <noscript><p class="${errorClass}">${escapeHtml(t("needsScript"))}</p></noscript>
+  <button class="${buttonClasses("primary")}" type="submit" id="pay" disabled>${pay}</button>
 </form>`,
+      // The button stays disabled until this script runs: before, a submit could only be native.
       script: `import { confirmCardPayment } from "/v1/sdk.js";
-const form = document.getElementById("card"), error = document.getElementById("error"), messages = ${errors};
+const $ = (id) => document.getElementById(id);
+const form = $("card"), error = $("error"), messages = ${errors};
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
-  const [mm, yy] = form.exp.value.split("/").map((s) => Number(s.trim()));
+  const [mm, yy] = $("exp").value.split("/").map((s) => Number(s.trim()));
   error.textContent = "";
-  const r = await confirmCardPayment({ clientSecret: ${secret}, returnUrl: location.href, locale: ${JSON.stringify(lang)},
-    card: { number: form.number.value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: form.cvc.value, holderName: form.name.value } });
+  const r = await confirmCardPayment({ clientSecret: ${secret}, locale: ${JSON.stringify(lang)},
+    card: { number: $("number").value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: $("cvc").value, holderName: $("name").value } });
   if (r.status === "requires_action") location.assign(r.redirectUrl);
   else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
   else error.textContent = messages[r.error.code] ?? messages.generic;
-});`,
+});
+$("pay").disabled = false;`,
     });
   });
 }

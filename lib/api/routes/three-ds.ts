@@ -72,6 +72,9 @@ ${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "seco
         const approve = form.action === "approve";
         const intent = await inTransaction(gw.db, (tx) => completeThreeDs(gw, tx, id, form.token ?? "", approve));
         gw.kickOutbox?.();
+        // SNAP Card Pay: back to its hosted page (this origin), which answers the merchant's
+        // PAY_RETURN with SNAP's referenceNo, partnerReferenceNo and latestTransactionStatus.
+        if (intent.partnerReferenceNo !== null) return c.redirect(`/v1.0/debit/redirect/${intent.id}`, 303);
         if (intent.returnUrl) {
           const target = new URL(intent.returnUrl);
           target.searchParams.set("payment_intent", intent.id);
