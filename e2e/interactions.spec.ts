@@ -48,6 +48,9 @@ test.describe("without JavaScript", () => {
     // the action answers a plain post by sending the browser to the page itself
     expect(posts).toEqual([{ origin: "null", status: 303 }]);
 
+    // nothing updates by itself without script: a plain link to the page says how to look again
+    expect(await page.locator("#payment noscript").textContent()).toContain(messages("en").Payment.checkAgain);
+
     // switching from `?change=1` lands on the new method, not on the picker again
     await page.goto(`${gateway.baseUrl}/pay/${link.paymentLinkId}?change=1#payment`);
     await checkoutPage.chooseQr();

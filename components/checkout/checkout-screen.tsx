@@ -187,6 +187,14 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         </div>
         {method}
         <p className="mt-3 mb-0 text-sm text-muted">{tp("waiting")}</p>
+        {/* Without script nothing updates by itself: a plain link to look again. */}
+        {preview ? null : (
+          <noscript>
+            <a className="text-sm" href={withQuery({}) + "#payment"}>
+              {tp("checkAgain")}
+            </a>
+          </noscript>
+        )}
       </>
     );
   }
