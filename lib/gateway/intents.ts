@@ -287,9 +287,9 @@ export async function confirmIntent(
     cardExpMonth: card.expMonth,
     cardExpYear: card.expYear,
     cardHolder: card.holderName.slice(0, 100),
-    // A SNAP Card Pay intent keeps the merchant's PAY_RETURN: its hosted page and its 3-D
-    // Secure step lead back there with SNAP's answer (lib/api/routes/card.ts). Only a /v1
-    // intent takes the browser's return URL.
+    // A SNAP Card Pay intent keeps the merchant's PAY_RETURN: its 3-D Secure answer returns
+    // to its hosted page (lib/api/routes/three-ds.ts), which answers PAY_RETURN with SNAP's
+    // fields (lib/api/routes/card.ts). Only a /v1 intent takes the browser's return URL.
     returnUrl: intent.partnerReferenceNo === null ? (input.returnUrl ?? intent.returnUrl) : intent.returnUrl,
     updatedAt: ctx.now(),
   };

@@ -65,10 +65,23 @@ const CARD_PARAMS = new Set([
   "expiry",
 ]);
 
-/** 13–19 digits, spaces or dashes between them allowed, that pass the Luhn check: a card number. */
+/**
+ * A card number: 13–19 digits that start as card numbers do (2–6) and pass the Luhn check,
+ * written whole or in groups (spaces, dots or dashes between them). Every span of whole groups
+ * in a run is tried, so a card followed by its expiry or CVC in the same value is found too.
+ * Linear: at most 19 digits are summed from each group.
+ */
 function holdsCardNumber(decoded: string): boolean {
-  for (const run of decoded.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
-    if (luhnValid(run[0].replace(/\D/g, ""))) return true;
+  for (const run of decoded.matchAll(/\d+(?:[\s.-]{1,2}\d+)*/g)) {
+    const groups = run[0].split(/[\s.-]+/);
+    for (let i = 0; i < groups.length; i++) {
+      if (!/^[2-6]/.test(groups[i]!)) continue;
+      let digits = "";
+      for (let j = i; j < groups.length && digits.length + groups[j]!.length <= 19; j++) {
+        digits += groups[j];
+        if (digits.length >= 13 && luhnValid(digits)) return true;
+      }
+    }
   }
   return false;
 }

@@ -185,7 +185,16 @@ describe("scrubUrl", () => {
     ["/merchant/links?q=4000-0000-0000-0002&page=2", "/merchant/links?q=[REDACTED]&page=2"],
     ["/x?note=card%204111%201111%201111%201111", "/x?note=[REDACTED]"],
     ["/x?n=%34111111111111111", "/x?n=[REDACTED]"],
-    // long digit runs that fail the check digit are not card numbers: an order or VA number stays
+    // followed by its expiry or CVC in the same value, or grouped by other separators
+    ["/x?q=4111+1111+1111+1111+123", "/x?q=[REDACTED]"],
+    ["/x?q=4111111111111111+12%2F30", "/x?q=[REDACTED]"],
+    ["/x?q=4111-1111-1111-1111%20123", "/x?q=[REDACTED]"],
+    ["/x?q=4000000000000002%20123", "/x?q=[REDACTED]"],
+    ["/x?q=4111%20%201111%201111%201111", "/x?q=[REDACTED]"],
+    ["/x?q=4111.1111.1111.1111", "/x?q=[REDACTED]"],
+    ["/x?q=4111%0A1111%0A1111%0A1111", "/x?q=[REDACTED]"],
+    // these digit runs fail the check digit, or do not start as a card does (a VA number
+    // starting 8): they stay. (One Luhn-valid number in ten that starts 2–6 would not.)
     [
       "/merchant/links?q=4111111111111112&va=8880808652590390",
       "/merchant/links?q=4111111111111112&va=8880808652590390",

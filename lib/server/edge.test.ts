@@ -51,6 +51,9 @@ describe("refusalBeforeNext", () => {
   });
 });
 
+/** The Fetch Metadata a browser sends with a form's POST from one of our pages. */
+const OWN_FORM = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+
 describe("vouchForOwnForm", () => {
   /** A form post as a browser sends it from a no-referrer page, with raw headers as Node keeps them. */
   const post = (headers: Record<string, string>, method = "POST") => {
@@ -64,7 +67,7 @@ describe("vouchForOwnForm", () => {
   };
 
   it("lets our own page's script-less form through: Origin null, Sec-Fetch-Site same-origin", () => {
-    const req = post({ host: "127.0.0.1:3000", origin: "null", "sec-fetch-site": "same-origin" });
+    const req = post({ host: "127.0.0.1:3000", origin: "null", ...OWN_FORM });
     expect(afterVouching(req)).toBeNull();
     // Next reads the origin it compares from the headers: both copies agree
     expect(req.headers.origin).toBe("http://127.0.0.1:3000");
@@ -75,7 +78,7 @@ describe("vouchForOwnForm", () => {
       host: "10.0.0.5:3000",
       "x-forwarded-host": "pay.example, 10.0.0.1",
       origin: "null",
-      "sec-fetch-site": "same-origin",
+      ...OWN_FORM,
     });
     expect(afterVouching(proxied)).toBeNull();
     expect(proxied.headers.origin).toBe("http://pay.example");
@@ -83,16 +86,30 @@ describe("vouchForOwnForm", () => {
 
   it("vouches for nothing else", () => {
     for (const site of ["cross-site", "same-site", "none", ""]) {
-      const headers: Record<string, string> = { host: "127.0.0.1:3000", origin: "null" };
+      const headers: Record<string, string> = { host: "127.0.0.1:3000", origin: "null", ...OWN_FORM };
       if (site) headers["sec-fetch-site"] = site;
+      else delete headers["sec-fetch-site"];
       expect(afterVouching(post(headers))?.status, site || "no Sec-Fetch-Site").toBe(403);
     }
+    // our own origin, but a script's fetch (no-referrer by choice) or a frame: not a form's page load
+    for (const [name, value] of [
+      ["sec-fetch-mode", "cors"],
+      ["sec-fetch-mode", "no-cors"],
+      ["sec-fetch-dest", "empty"],
+      ["sec-fetch-dest", "iframe"],
+    ]) {
+      const headers = { host: "127.0.0.1:3000", origin: "null", ...OWN_FORM, [name!]: value! };
+      expect(afterVouching(post(headers))?.status, `${name}: ${value}`).toBe(403);
+    }
+    // duplicated headers, as Node joins them, are no vouching either
+    const doubled = post({ host: "127.0.0.1:3000", origin: "null, null", ...OWN_FORM });
+    expect(afterVouching(doubled)?.status).toBe(403);
     // another site's origin is not rewritten, whatever it claims
-    const other = post({ host: "127.0.0.1:3000", origin: "https://evil.example", "sec-fetch-site": "same-origin" });
+    const other = post({ host: "127.0.0.1:3000", origin: "https://evil.example", ...OWN_FORM });
     expect(afterVouching(other)?.status).toBe(403);
     expect(other.headers.origin).toBe("https://evil.example");
     // a GET is no action and keeps its headers
-    const get = post({ host: "127.0.0.1:3000", origin: "null", "sec-fetch-site": "same-origin" }, "GET");
+    const get = post({ host: "127.0.0.1:3000", origin: "null", ...OWN_FORM }, "GET");
     vouchForOwnForm(get);
     expect(get.headers.origin).toBe("null");
   });

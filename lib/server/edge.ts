@@ -66,13 +66,18 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
  * no-referrer` (CONTRACT §4), and under that policy a browser writes `Origin: null` on a form's
  * POST: the payer who taps "Pay" before the page's script has loaded (a slow connection), or
  * without script at all, would be refused as if another site had posted. The browser also
- * sends `Sec-Fetch-Site`, which no page's script can set: `same-origin` says the form was ours.
+ * sends Fetch Metadata, which no page's script can set: `Sec-Fetch-Site: same-origin` with
+ * `Sec-Fetch-Mode: navigate` and `Sec-Fetch-Dest: document` say the post was our own form's.
  * Then the origin Next compares (X-Forwarded-Host, else Host) is written in place of `null`, so
  * Next runs the action. A `null` from anywhere else, or from a browser too old to send
  * `Sec-Fetch-Site`, is still refused by `refusalBeforeNext`.
  */
 export function vouchForOwnForm(req: IncomingMessage): void {
-  if (req.method !== "POST" || req.headers.origin !== "null" || req.headers["sec-fetch-site"] !== "same-origin") return;
+  if (req.method !== "POST" || req.headers.origin !== "null") return;
+  // A form's navigation of a whole page (pages deny framing), from this origin: not a fetch.
+  const h = req.headers;
+  if (h["sec-fetch-site"] !== "same-origin" || h["sec-fetch-mode"] !== "navigate" || h["sec-fetch-dest"] !== "document")
+    return;
   const host = forwardedHost(req) || req.headers.host;
   if (!host) return;
   const origin = `http://${host}`;

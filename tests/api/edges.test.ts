@@ -175,8 +175,9 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     // no input has a name, so a native submit (script not run yet) sends no field at all
     expect(form.match(/<input[^>]*>/g)?.length).toBe(4);
     expect(form).not.toMatch(/<input[^>]*\sname=/);
-    // and the button waits for the script that takes the card to the gateway
+    // and the fields and the button wait for the script that takes the card to the gateway
     expect(form).toMatch(/<button[^>]*type="submit"[^>]*\sdisabled[\s>]/);
+    for (const input of form.match(/<input[^>]*>/g)!) expect(input).toMatch(/\sdisabled[\s>]/);
 
     // Were a card typed into any form that did submit natively, the access log keeps none of it.
     const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
@@ -188,6 +189,29 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     await expect.poll(() => srv.logs(), { timeout: 10_000 }).toContain("cvc=[REDACTED]&name=Siti");
     for (const leak of [pan, "4111+1111+1111+1111", "4000-0000-0000-0002", "cvc=987", "12%2F30"])
       expect(srv.logs(), leak).not.toContain(leak);
+  });
+
+  it("a Card Pay intent whose PAY_RETURN an older build replaced with its own page ends on a page, not in a redirect loop", async () => {
+    const card = await srv.merchant.cardPay({
+      partnerReferenceNo: `LOOPED-${Date.now()}`,
+      amount: { value: "75000.00", currency: "IDR" },
+      urlParams: [{ url: "https://merchant.example/back", type: "PAY_RETURN", isDeeplink: "N" }],
+    });
+    const pg = await import("pg");
+    const client = new pg.default.Client({ connectionString: srv.databaseUrl });
+    await client.connect();
+    try {
+      // what a browser's confirm left behind before this was fixed
+      await client.query("UPDATE payment_intents SET status = 'succeeded', return_url = $2 WHERE id = $1", [
+        card.referenceNo,
+        `https://gateway.example/v1.0/debit/redirect/${card.referenceNo}`,
+      ]);
+    } finally {
+      await client.end();
+    }
+    const res = await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${card.referenceNo}?lang=en`, { redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<h1>Payment approved</h1>");
   });
 
   it("the card and 3-D Secure pages carry the checkout's CSP, and the card page's id stays out of the log", async () => {

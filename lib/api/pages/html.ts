@@ -92,12 +92,13 @@ export const sandboxNote = (text: string) =>
   `<p class="${sandboxNoteClass} ${gatewayPage.note}" role="note">${text}</p>`;
 
 /**
- * A labelled input with its error line under it (`attrs` is trusted markup). It has no `name`:
- * the page's script reads it by id, and a native submit (no script yet, or none) must carry no
- * card data into a URL, a history entry or an access log.
+ * A labelled card input with its error line under it (`attrs` is trusted markup). It has no
+ * `name` and starts disabled: the page's script enables it and reads it by id, and a native
+ * submit (no script yet, or none) must carry no card data into a URL, a history entry or an
+ * access log.
  */
-export const inputField = (id: string, label: string, attrs: string) =>
-  `<div class="${field.wrapper} ${gatewayPage.field}"><label class="${field.label}" for="${id}">${label}</label><input class="${field.input}" id="${id}" ${attrs}></div>`;
+export const cardInputField = (id: string, label: string, attrs: string) =>
+  `<div class="${field.wrapper} ${gatewayPage.field}"><label class="${field.label}" for="${id}">${label}</label><input class="${field.input}" id="${id}" disabled ${attrs}></div>`;
 
 export const buttonClasses = (variant: ButtonVariant) => buttonClass({ variant, block: true });
 export const errorClass = `${field.error} ${gatewayPage.error}`;

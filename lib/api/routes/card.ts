@@ -20,7 +20,7 @@ import {
   errorClass,
   escapeHtml,
   htmlPage,
-  inputField,
+  cardInputField,
   notFoundPage,
   rowClass,
   sandboxNote,
@@ -120,6 +120,18 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       return htmlPage(c, { document: notFoundPage(lang, text), status: 404 });
     }
     const final = FINAL_STATUS[intent.status];
+    const self = `/v1.0/debit/redirect/${intent.id}`;
+    if (final && new URL(intent.returnUrl).pathname === self) {
+      // Confirmed before Card Pay intents kept PAY_RETURN: the page's own address replaced it,
+      // and redirecting there would loop. The merchant's address is lost; say how it ended.
+      const t = translator(lang, "ThreeDs");
+      const heading = t(intent.status === "succeeded" ? "approved" : "declined");
+      return htmlPage(c, {
+        title: t("finishedTitle"),
+        lang,
+        body: `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(t("close"))}</p>`,
+      });
+    }
     if (final) {
       const back = new URL(intent.returnUrl);
       back.searchParams.set("referenceNo", intent.id);
@@ -149,29 +161,37 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       body: `${threeDsSimulated(gw) ? sandboxNote(escapeHtml(t("sandboxHint"))) : ""}
 <h1>${pay}</h1>
 <form id="card" novalidate>
-  ${inputField("number", escapeHtml(t("number")), 'inputmode="numeric" autocomplete="cc-number" required')}
-  <div class="${rowClass}">${inputField("exp", escapeHtml(t("expiry")), `autocomplete="cc-exp" placeholder="${escapeHtml(t("expiryPlaceholder"))}" required`)}
-  ${inputField("cvc", escapeHtml(t("cvc")), 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
-  ${inputField("name", escapeHtml(t("name")), 'autocomplete="cc-name"')}
+  ${cardInputField("number", escapeHtml(t("number")), 'inputmode="numeric" autocomplete="cc-number" required')}
+  <div class="${rowClass}">${cardInputField("exp", escapeHtml(t("expiry")), `autocomplete="cc-exp" placeholder="${escapeHtml(t("expiryPlaceholder"))}" required`)}
+  ${cardInputField("cvc", escapeHtml(t("cvc")), 'inputmode="numeric" autocomplete="cc-csc" required')}</div>
+  ${cardInputField("name", escapeHtml(t("name")), 'autocomplete="cc-name"')}
   <p class="${errorClass}" id="error" role="alert"></p>
-  <noscript><p class="${errorClass}">${escapeHtml(t("needsScript"))}</p></noscript>
+  <noscript><p class="${errorClass}">${escapeHtml(t("needsScriptHosted"))}</p></noscript>
   <button class="${buttonClasses("primary")}" type="submit" id="pay" disabled>${pay}</button>
 </form>`,
-      // The button stays disabled until this script runs: before, a submit could only be native.
-      script: `import { confirmCardPayment } from "/v1/sdk.js";
-const $ = (id) => document.getElementById(id);
+      // The fields and the button stay disabled until the SDK has loaded: before, a submit could
+      // only be native; if it cannot load, the payer reads why instead of a dead button.
+      script: `const $ = (id) => document.getElementById(id);
 const form = $("card"), error = $("error"), messages = ${errors};
-form.addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const [mm, yy] = $("exp").value.split("/").map((s) => Number(s.trim()));
-  error.textContent = "";
-  const r = await confirmCardPayment({ clientSecret: ${secret}, locale: ${JSON.stringify(lang)},
-    card: { number: $("number").value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: $("cvc").value, holderName: $("name").value } });
-  if (r.status === "requires_action") location.assign(r.redirectUrl);
-  else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
-  else error.textContent = messages[r.error.code] ?? messages.generic;
-});
-$("pay").disabled = false;`,
+let sdk = null;
+try {
+  sdk = await import("/v1/sdk.js");
+} catch {
+  error.textContent = messages.network;
+}
+if (sdk) {
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const [mm, yy] = $("exp").value.split("/").map((s) => Number(s.trim()));
+    error.textContent = "";
+    const r = await sdk.confirmCardPayment({ clientSecret: ${secret}, locale: ${JSON.stringify(lang)},
+      card: { number: $("number").value, expMonth: mm, expYear: yy < 100 ? 2000 + yy : yy, cvc: $("cvc").value, holderName: $("name").value } });
+    if (r.status === "requires_action") location.assign(r.redirectUrl);
+    else if (r.status === "succeeded" || r.error.code === "card_declined") location.reload();
+    else error.textContent = messages[r.error.code] ?? messages.generic;
+  });
+  for (const el of form.querySelectorAll("input, button")) el.disabled = false;
+}`,
     });
   });
 }
