@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a payment intent with a card
-         * @description The browser (SDK) step: no secret key, the intent's client secret instead. The card succeeds (`succeeded`), needs 3-D Secure (`requires_action` with `nextAction.redirectUrl`), or is declined (402, the intent `failed` with `lastError`). Sandbox cards: 4111111111111111 succeeds, 4000000000000002 is declined, 4000000000003220 asks for 3-D Secure. A decline is as final as a success and is replayed under the same Idempotency-Key; refusals (400, 404, 409) are not kept.
+         * @description The browser (SDK) step: no secret key, the intent's client secret instead. The card succeeds (`succeeded`), needs 3-D Secure (`requires_action` with `nextAction.redirectUrl`), or is declined (402, the intent `failed` with `lastError`). Sandbox cards: 4111111111111111 succeeds, 4000000000000002 is declined, 4000000000003220 asks for 3-D Secure. A decline is as final as a success and is replayed under the same Idempotency-Key; refusals (400, 404, 409) are not kept. `returnUrl` is where 3-D Secure sends the browser back; an intent made by SNAP Card Pay ignores it and keeps its `PAY_RETURN`.
          */
         post: operations["confirmPaymentIntent"];
         delete?: never;
