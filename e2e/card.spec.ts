@@ -221,3 +221,20 @@ for (const [card, answer, status] of [
     ]);
   });
 }
+
+test("SNAP Card Pay's hosted page says so when its SDK cannot load, and its fields stay shut", async ({
+  page,
+  gateway,
+}) => {
+  const m = messages("id");
+  const snap = await gateway.merchant.cardPay({
+    partnerReferenceNo: `HOSTED-NOSDK-${Date.now()}`,
+    amount: { value: "75000.00", currency: "IDR" },
+    urlParams: [{ url: "https://merchant.example/card-return", type: "PAY_RETURN", isDeeplink: "N" }],
+  });
+  await page.route("**/v1/sdk.js", (route) => route.abort("connectionfailed"));
+  await page.goto(`${gateway.baseUrl}/v1.0/debit/redirect/${snap.referenceNo}?lang=id`);
+  await expect(page.getByRole("alert")).toHaveText(m.Card.errorNetwork);
+  await expect(page.getByLabel(m.Card.number)).toBeDisabled();
+  await expect(page.getByRole("button", { name: /Rp/ })).toBeDisabled();
+});
