@@ -19,7 +19,7 @@ export function stripInternalHeaders(req: IncomingMessage): void {
     }
   }
   if (!found) return;
-  // Hono's adapter reads rawHeaders, Next reads headers: both must agree.
+  // Both copies agree (see setRequestHeader).
   const raw: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     if (!INTERNAL_HEADER.test(req.rawHeaders[i]!)) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -43,8 +43,25 @@ export function clientAddress(req: IncomingMessage, trustedProxies: number): str
 }
 
 export function markClientAddress(req: IncomingMessage, address: string): void {
-  req.headers[CLIENT_ADDRESS_HEADER] = address;
-  req.rawHeaders.push(CLIENT_ADDRESS_HEADER, address);
+  setRequestHeader(req, CLIENT_ADDRESS_HEADER, address);
+}
+
+/**
+ * One header, set in both of the request's copies: Hono's adapter reads rawHeaders, Next
+ * reads headers, and both must agree. `name` is lower-case; a client's copy under any casing
+ * is replaced, none is appended.
+ */
+function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
+  req.headers[name] = value;
+  const raw = req.rawHeaders;
+  let found = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === name) {
+      raw[i + 1] = value;
+      found = true;
+    }
+  }
+  if (!found) raw.push(name, value);
 }
 
 /** The checkout's 429: the static "too many requests" page (no script, nothing from the request), in the payer's language. */
@@ -80,11 +97,7 @@ export function vouchForOwnForm(req: IncomingMessage): void {
     return;
   const host = forwardedHost(req) || req.headers.host;
   if (!host) return;
-  const origin = `http://${host}`;
-  req.headers.origin = origin;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() === "origin") req.rawHeaders[i + 1] = origin;
-  }
+  setRequestHeader(req, "origin", `http://${host}`);
 }
 
 /** The first X-Forwarded-Host, as Next reads it. */
