@@ -7,13 +7,12 @@ import { cache } from "react";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { ConsoleSessionInfo } from "@/lib/contract/console";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 import { frontendSecretKey, gatewayBaseUrl } from "./frontend";
 
 /** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (CONTRACT §5). */
 export const CONSOLE_COOKIE = "nusapay_console";
 export const CONSOLE_PATH = "/merchant";
-/** Set by lib/server/main.ts from the socket on every page request (anything a client sends is replaced). */
-export const CLIENT_ADDRESS_HEADER = "x-nusapay-client-address";
 
 function secureCookies(): boolean {
   return config().publicBaseUrl.startsWith("https://");
