@@ -31,6 +31,9 @@ import { SNAP_ANSWER_HEADERS } from "@/lib/api/openapi/snap-operation";
 
 const FINAL_STATUS: Record<string, string> = { succeeded: "00", failed: "06", canceled: "05" };
 
+/** Card Redirect: the hosted card page of a Card Pay intent (its `webRedirectUrl`, and where 3-D Secure returns). */
+export const hostedCardPath = (intentId: string) => `/v1.0/debit/redirect/${intentId}`;
+
 /** Debit / Credit Card Pay: an intent for the merchant, paid on the hosted card page. */
 export const cardPayRoute = defineSnapRoute({
   method: "post",
@@ -61,7 +64,7 @@ export const cardPayRoute = defineSnapRoute({
       return {
         referenceNo: intent.id,
         partnerReferenceNo: body.partnerReferenceNo,
-        webRedirectUrl: `${gw.config.publicBaseUrl}/v1.0/debit/redirect/${intent.id}`,
+        webRedirectUrl: `${gw.config.publicBaseUrl}${hostedCardPath(intent.id)}`,
       };
     } catch (err) {
       if (err instanceof V1Error) throw new SnapError("invalidFieldFormat", err.param ?? "amount.value");
@@ -120,8 +123,8 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       return htmlPage(c, { document: notFoundPage(lang, text), status: 404 });
     }
     const final = FINAL_STATUS[intent.status];
-    const self = `/v1.0/debit/redirect/${intent.id}`;
-    if (final && new URL(intent.returnUrl).pathname === self) {
+    const back = new URL(intent.returnUrl);
+    if (final && back.pathname === hostedCardPath(intent.id)) {
       // Confirmed before Card Pay intents kept PAY_RETURN: the page's own address replaced it,
       // and redirecting there would loop. The merchant's address is lost; say how it ended.
       const t = translator(lang, "ThreeDs");
@@ -133,7 +136,6 @@ export function mountCardRedirect(app: OpenAPIHono<ApiEnv>, gw: GatewayContext):
       });
     }
     if (final) {
-      const back = new URL(intent.returnUrl);
       back.searchParams.set("referenceNo", intent.id);
       back.searchParams.set("partnerReferenceNo", intent.partnerReferenceNo);
       back.searchParams.set("latestTransactionStatus", final);

@@ -14,6 +14,7 @@ import { buttonClasses, escapeHtml, htmlPage, notFoundPage, sandboxNote } from "
 import { payerLocale } from "@/lib/api/pages/payer-locale";
 import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
+import { hostedCardPath } from "./card";
 import { toIntent } from "./intent-wire";
 
 /**
@@ -74,7 +75,7 @@ ${form("approve", t("approve"), "primary")}${form("decline", t("decline"), "seco
         gw.kickOutbox?.();
         // SNAP Card Pay: back to its hosted page (this origin), which answers the merchant's
         // PAY_RETURN with SNAP's referenceNo, partnerReferenceNo and latestTransactionStatus.
-        if (intent.partnerReferenceNo !== null) return c.redirect(`/v1.0/debit/redirect/${intent.id}`, 303);
+        if (intent.partnerReferenceNo !== null) return c.redirect(hostedCardPath(intent.id), 303);
         if (intent.returnUrl) {
           const target = new URL(intent.returnUrl);
           target.searchParams.set("payment_intent", intent.id);
