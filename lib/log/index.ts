@@ -86,7 +86,8 @@ function holdsCardNumber(decoded: string): boolean {
   return false;
 }
 
-function decodedName(raw: string): string {
+/** A query name or value as the proxy and the gateway read it: decoded, lower-cased. */
+function decodedLower(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, " ")).toLowerCase();
   } catch {
@@ -113,8 +114,8 @@ export function scrubUrl(url: string): string {
     url
       // The name stops at `?` too: a URL of many `?` must cost one pass, not one per `?`.
       .replace(/([?&])([^=&#?\s"']+)=([^&#\s"']*)/g, (whole, sep: string, name: string, value: string) => {
-        const key = decodedName(name);
-        return SECRET_PARAMS.has(key) || CARD_PARAMS.has(key) || holdsCardNumber(decodedName(value))
+        const key = decodedLower(name);
+        return SECRET_PARAMS.has(key) || CARD_PARAMS.has(key) || holdsCardNumber(decodedLower(value))
           ? `${sep}${name}=${REDACTED}`
           : whole;
       })
