@@ -37,6 +37,14 @@ describe("configuration: checkout only and the limits", () => {
     expect(c.payBaseUrl).toBe(c.publicBaseUrl);
   });
 
+  it("takes a sandbox callback base that the callback paths can be appended to, and refuses one with ?, # or user:password@", () => {
+    expect(loadConfig(env({ SANDBOX_CALLBACK_BASE_URL: "http://127.0.0.1:4000/hooks/" })).sandboxCallbackBaseUrl).toBe(
+      "http://127.0.0.1:4000/hooks",
+    );
+    for (const bad of ["http://127.0.0.1:4000/hooks?k=1", "http://127.0.0.1:4000/#h", "http://u:p@127.0.0.1:4000/"])
+      expect(() => loadConfig(env({ SANDBOX_CALLBACK_BASE_URL: bad })), bad).toThrow(/SANDBOX_CALLBACK_BASE_URL/);
+  });
+
   it("reads the credentials from values and secret files", () => {
     const c = loadConfig(env(complete));
     expect(c.checkoutOnly).toEqual({

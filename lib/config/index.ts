@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { isCallbackBase } from "@/lib/contract/common";
 
 /**
  * Process configuration, validated once at start. Everything the server reads from the
@@ -17,7 +18,9 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
   PUBLIC_BASE_URL: optional(z.string().url()),
   GATEWAY_BASE_URL: optional(z.string().url()),
-  SANDBOX_CALLBACK_BASE_URL: optional(z.string().url()),
+  SANDBOX_CALLBACK_BASE_URL: optional(
+    z.string().url().refine(isCallbackBase, "an http(s) URL without query, fragment or credentials"),
+  ),
   /** `sandbox` allows loopback callback targets and the payment simulator. */
   GATEWAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
   /** base64 of 32 bytes; or a file holding it (a mounted secret). Required in production. */

@@ -41,6 +41,28 @@ export const HttpUrl = z
     }
   }, "http(s) URL");
 
+/**
+ * A callback base: an http(s) origin with an optional path prefix, to which the gateway
+ * appends each callback's path (`/v1.0/payment-link/notify`, …). A `?` or `#` would swallow
+ * that path (`…?a=1/v1.0/…` posts to the base with a query, `…#x/v1.0/…` to the base itself),
+ * and `user:password@` would keep a credential in the database in the clear (callbacks are
+ * signed with the gateway's key instead, CONTRACT §2): all three are refused.
+ */
+export function isCallbackBase(v: string): boolean {
+  if (/[?#]/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.username === "" && u.password === "";
+  } catch {
+    return false;
+  }
+}
+
+export const CallbackBaseUrl = z
+  .string()
+  .max(2048)
+  .refine(isCallbackBase, "http(s) URL without query, fragment or credentials");
+
 export const Bilingual = z.object({ english: z.string(), indonesia: z.string() });
 
 /** Every SNAP answer carries these two. */

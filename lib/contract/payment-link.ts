@@ -4,6 +4,7 @@ import {
   AmountOut,
   Bilingual,
   Envelope,
+  CallbackBaseUrl,
   HttpUrl,
   IsoOffsetString,
   MoneyString,
@@ -61,7 +62,7 @@ export const CreatePaymentLinkRequest = z.object({
       .min(1)
       .max(50)
       .optional(),
-    callbackBaseUrl: HttpUrl.optional(),
+    callbackBaseUrl: CallbackBaseUrl.optional(),
     redirectUrl: HttpUrl.optional(),
     language: z.enum(["en", "id"]).optional(),
   }),

@@ -406,10 +406,17 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     expect(test.response).toMatchObject({ status: 200 });
     const got = receiver.received.find((r) => r.headers["x-external-id"] === test.request.headers["X-EXTERNAL-ID"])!;
     expect(got.signatureValid).toBe(true);
-    expect(await v1Error(b.setCallbackBaseUrl("ftp://x"))).toMatchObject({
-      status: 400,
-      param: "callbackBaseUrl",
-    });
+    for (const bad of [
+      "ftp://x",
+      "https://shop.example/b?x=1",
+      "https://shop.example/b#x",
+      "https://u:p@shop.example/b",
+    ])
+      expect(await v1Error(b.setCallbackBaseUrl(bad)), bad).toMatchObject({
+        status: 400,
+        param: "callbackBaseUrl",
+      });
+    expect((await b.account()).callbackBaseUrl).toBe(`${receiver.url}/b`);
   });
 
   it("creates with the same money rules as SNAP Create and gives an overview", async () => {

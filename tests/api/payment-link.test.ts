@@ -109,6 +109,24 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(e).toEqual({ status: 400, code: "4002702", message: "Invalid Mandatory Field trxId" });
   });
 
+  it("refuses a callback base that would swallow the callback's path or keep a credential", async () => {
+    // The gateway appends /v1.0/payment-link/notify (and the other callback paths) to the base.
+    for (const base of [
+      "https://shop.example/hooks?token=1",
+      "https://shop.example/hooks?",
+      "https://shop.example/hooks#x",
+      "https://user:pass@shop.example/hooks",
+    ]) {
+      const e = await snapError(merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: base } })));
+      expect(e, base).toEqual({
+        status: 400,
+        code: "4002701",
+        message: "Invalid Field Format additionalInfo.callbackBaseUrl",
+      });
+    }
+    await merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: "http://127.0.0.1:9/hooks/" } }));
+  });
+
   it("refuses a duplicate partnerReferenceNo, also under a race", async () => {
     const req = linkRequest();
     await merchant.createPaymentLink(req);
