@@ -1,7 +1,9 @@
 import "./server-only";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
@@ -59,6 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   const release = lockPgliteDir(dataDir);
   try {
+    await initPgliteDir(dir);
     const client = await PGlite.create(dir);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -76,6 +79,45 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
+}
+
+/** Run in a child: make the database in argv[2] with the PGlite module at argv[1], and exit. */
+const INITDB_SCRIPT = `
+const [entry, dir] = process.argv.slice(1);
+const { PGlite } = await import(entry);
+const db = await PGlite.create(dir);
+await db.close();
+`;
+
+/**
+ * A new PGlite database is made by initdb, a second WebAssembly program that PGlite would
+ * compile and run in the process opening the directory, leaving its work space in that
+ * process's native heap (about 100 MiB of a first start's idle RSS: docs/live-events.md, "The
+ * first start"). So a new database is made by a short-lived child process, in a sibling
+ * directory renamed into place once complete; a leftover staging directory is replaced. A
+ * directory that has files but no database is left to PGlite, as before.
+ */
+export async function initPgliteDir(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, "PG_VERSION"))) return;
+  if (fs.readdirSync(dir).length > 0) return;
+  const staging = `${dir}.init`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true });
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", INITDB_SCRIPT, entry, staging], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => void (stderr = (stderr + chunk).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (status) => resolve(status));
+  });
+  if (code !== 0 || !fs.existsSync(path.join(staging, "PG_VERSION")))
+    throw new Error(`creating the PGlite database in ${staging} failed (exit ${code}): ${stderr.trim()}`);
+  fs.rmdirSync(dir);
+  fs.renameSync(staging, dir);
 }
 
 /**

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { initPgliteDir, openDatabase } from "./client";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-pglite-init-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("a new PGlite database is made by a child process", () => {
+  it("makes the database in a staging directory and moves it into place; a leftover staging directory is replaced", async () => {
+    const dir = path.join(root, "a", "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    // What a crash during an earlier first start leaves behind.
+    fs.mkdirSync(`${dir}.init`);
+    fs.writeFileSync(`${dir}.init/PG_VERSION`, "half\n");
+    fs.writeFileSync(`${dir}.init/junk`, "x");
+
+    await initPgliteDir(dir);
+
+    expect(fs.readFileSync(path.join(dir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    expect(fs.existsSync(path.join(dir, "junk"))).toBe(false);
+    expect(fs.existsSync(`${dir}.init`)).toBe(false);
+    const before = fs.statSync(path.join(dir, "PG_VERSION")).mtimeMs;
+    await initPgliteDir(dir); // an existing database is left as it is
+    expect(fs.statSync(path.join(dir, "PG_VERSION")).mtimeMs).toBe(before);
+  }, 120_000);
+
+  it("a directory with files but no database is not touched", async () => {
+    const dir = path.join(root, "b", "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "notes.txt"), "mine");
+    await initPgliteDir(dir);
+    expect(fs.readdirSync(dir)).toEqual(["notes.txt"]);
+    expect(fs.existsSync(`${dir}.init`)).toBe(false);
+  });
+
+  it("the server's open on a new data directory gets a working, migrated database", async () => {
+    const dataDir = path.join(root, "c");
+    fs.mkdirSync(dataDir);
+    const database = await openDatabase({ dataDir });
+    try {
+      const { rows } = (await database.db.execute("select count(*)::int as n from payment_links")) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "pglite.init"))).toBe(false);
+  }, 120_000);
+});
