@@ -37,12 +37,25 @@ describe("configuration: checkout only and the limits", () => {
     expect(c.payBaseUrl).toBe(c.publicBaseUrl);
   });
 
-  it("takes a sandbox callback base that the callback paths can be appended to, and refuses one with ?, # or user:password@", () => {
+  it("takes base URLs that paths can be appended to, and refuses one with ?, # or user:password@ or not http(s)", () => {
     expect(loadConfig(env({ SANDBOX_CALLBACK_BASE_URL: "http://127.0.0.1:4000/hooks/" })).sandboxCallbackBaseUrl).toBe(
       "http://127.0.0.1:4000/hooks",
     );
-    for (const bad of ["http://127.0.0.1:4000/hooks?k=1", "http://127.0.0.1:4000/#h", "http://u:p@127.0.0.1:4000/"])
-      expect(() => loadConfig(env({ SANDBOX_CALLBACK_BASE_URL: bad })), bad).toThrow(/SANDBOX_CALLBACK_BASE_URL/);
+    expect(loadConfig(env({ PAY_BASE_URL: "https://pay.example/shop/" })).payBaseUrl).toBe("https://pay.example/shop");
+    for (const name of [
+      "PUBLIC_BASE_URL",
+      "PAY_BASE_URL",
+      "GATEWAY_BASE_URL",
+      "GATEWAY_PUBLIC_URL",
+      "SANDBOX_CALLBACK_BASE_URL",
+    ])
+      for (const bad of [
+        "https://pay.example/?k=1",
+        "https://pay.example/#h",
+        "https://u:p@pay.example/",
+        "ftp://pay.example/",
+      ])
+        expect(() => loadConfig(env({ [name]: bad })), `${name}=${bad}`).toThrow(new RegExp(`^${name}: `));
   });
 
   it("reads the credentials from values and secret files", () => {

@@ -2,12 +2,15 @@ import fs from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { isCallbackBase } from "@/lib/contract/common";
+import { isBaseUrl } from "@/lib/contract/common";
 
 /**
  * Process configuration, validated once at start. Everything the server reads from the
  * environment goes through here so a typo fails loudly instead of silently defaulting.
  */
+/** Paths are appended to these: an http(s) origin and path prefix, no `?`, `#` or credentials. */
+const baseUrl = z.string().refine(isBaseUrl, "an http(s) URL without query, fragment or user:password@");
+
 /** An empty variable means "not set", as shells and CI files often write it. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
@@ -16,11 +19,9 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
-  PUBLIC_BASE_URL: optional(z.string().url()),
-  GATEWAY_BASE_URL: optional(z.string().url()),
-  SANDBOX_CALLBACK_BASE_URL: optional(
-    z.string().url().refine(isCallbackBase, "an http(s) URL without query, fragment or credentials"),
-  ),
+  PUBLIC_BASE_URL: optional(baseUrl),
+  GATEWAY_BASE_URL: optional(baseUrl),
+  SANDBOX_CALLBACK_BASE_URL: optional(baseUrl),
   /** `sandbox` allows loopback callback targets and the payment simulator. */
   GATEWAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
   /** base64 of 32 bytes; or a file holding it (a mounted secret). Required in production. */
@@ -43,7 +44,7 @@ const EnvSchema = z.object({
   /** Reverse proxies in front that append to X-Forwarded-For (0: the socket's peer is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** `{pay_url}` of payment-link URIs when the checkout runs elsewhere (default PUBLIC_BASE_URL). */
-  PAY_BASE_URL: optional(z.string().url()),
+  PAY_BASE_URL: optional(baseUrl),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   /** Access tokens kept in memory (the rest are read from the database on use). */
   TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(20_000),
@@ -86,7 +87,7 @@ const EnvSchema = z.object({
   /** How the checkout's clients reach a gateway in the same process (lib/contract/in-process-transport.ts). */
   CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
-  GATEWAY_PUBLIC_URL: optional(z.string().url()),
+  GATEWAY_PUBLIC_URL: optional(baseUrl),
   /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });

@@ -42,13 +42,14 @@ export const HttpUrl = z
   }, "http(s) URL");
 
 /**
- * A callback base: an http(s) origin with an optional path prefix, to which the gateway
- * appends each callback's path (`/v1.0/payment-link/notify`, …). A `?` or `#` would swallow
- * that path (`…?a=1/v1.0/…` posts to the base with a query, `…#x/v1.0/…` to the base itself),
- * and `user:password@` would keep a credential in the database in the clear (callbacks are
- * signed with the gateway's key instead, CONTRACT §2): all three are refused.
+ * A base URL: an http(s) origin with an optional path prefix, to which paths are appended
+ * (`{callbackBaseUrl}/v1.0/payment-link/notify`, `{PAY_BASE_URL}/pay/{id}?secret=…`). A `?` or
+ * `#` would swallow what is appended (`…?a=1/v1.0/…` posts to the base with a query, `…#x/v1.0/…`
+ * to the base itself), and `user:password@` would keep a credential in the clear where the
+ * value is stored (a callback is signed with the gateway's key instead, CONTRACT §2): all three
+ * are refused.
  */
-export function isCallbackBase(v: string): boolean {
+export function isBaseUrl(v: string): boolean {
   if (/[?#]/.test(v)) return false;
   try {
     const u = new URL(v);
@@ -61,7 +62,7 @@ export function isCallbackBase(v: string): boolean {
 export const CallbackBaseUrl = z
   .string()
   .max(2048)
-  .refine(isCallbackBase, "http(s) URL without query, fragment or credentials");
+  .refine(isBaseUrl, "http(s) URL without query, fragment or credentials");
 
 export const Bilingual = z.object({ english: z.string(), indonesia: z.string() });
 
