@@ -8,8 +8,12 @@ import type { Socket } from "node:net";
  * 65 s keep-alive timeout closed it, so the process hit its 10 s deadline and exited 1.
  * Once draining, every answer carries `Connection: close` and a socket is ended as soon as
  * it has no request left.
+ *
+ * A socket is forgotten when it closes. An answer still open at that moment (an event stream
+ * the payer left) closes after its socket: it once put the socket back in the map, and every
+ * event stream ever left kept its socket and request in memory (about 8 KiB each).
  */
-export function trackConnections(server: http.Server): { drain(): void } {
+export function trackConnections(server: http.Server): { drain(): void; readonly open: number } {
   const active = new Map<Socket, number>();
   let draining = false;
 
@@ -23,6 +27,9 @@ export function trackConnections(server: http.Server): { drain(): void } {
     active.set(socket, (active.get(socket) ?? 0) + 1);
     if (draining) res.setHeader("Connection", "close");
     res.on("close", () => {
+      // An answer the client left before it ended (an event stream, a payer who closed the
+      // tab) closes after its socket did: that socket is gone, not to be counted again.
+      if (!active.has(socket)) return;
       const left = (active.get(socket) ?? 1) - 1;
       active.set(socket, left);
       if (draining && left === 0) socket.end();
@@ -30,6 +37,10 @@ export function trackConnections(server: http.Server): { drain(): void } {
   });
 
   return {
+    /** Sockets still open. */
+    get open() {
+      return active.size;
+    },
     drain() {
       draining = true;
       for (const [socket, requests] of active) if (requests === 0) socket.end();
