@@ -53,7 +53,15 @@ describe("configuration: checkout only and the limits", () => {
         "https://pay.example/?k=1",
         "https://pay.example/#h",
         "https://u:p@pay.example/",
+        "https://u@pay.example/",
         "ftp://pay.example/",
+        // Forms the URL parser reads one way and a string join another:
+        "HTTPS://pay.example",
+        "https:pay.example",
+        "https:\\\\pay.example\\shop",
+        "https://pay.example/ ",
+        "https://pay.example/\u0000",
+        "https://pay.exa mple",
       ])
         expect(() => loadConfig(env({ [name]: bad })), `${name}=${bad}`).toThrow(new RegExp(`^${name}: `));
   });

@@ -9,7 +9,9 @@ import { isBaseUrl } from "@/lib/contract/common";
  * environment goes through here so a typo fails loudly instead of silently defaulting.
  */
 /** Paths are appended to these: an http(s) origin and path prefix, no `?`, `#` or credentials. */
-const baseUrl = z.string().refine(isBaseUrl, "an http(s) URL without query, fragment or user:password@");
+const baseUrl = z
+  .string()
+  .refine(isBaseUrl, "must be an http(s):// URL without query, fragment, user or password (paths are appended to it)");
 
 /** An empty variable means "not set", as shells and CI files often write it. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -266,8 +268,6 @@ export function checkProductionConfig(config: Config): void {
     const parsed = new URL(url);
     if (parsed.protocol !== "https:")
       problems.push([setting, `must be https:// in production: ${why} (got ${parsed.origin})`]);
-    if (parsed.username || parsed.password)
-      problems.push([setting, "must not carry a user or password: it is printed and put in every link"]);
   };
   https("PUBLIC_BASE_URL", config.publicBaseUrl, "payment-link secrets and session cookies travel in it");
   if (config.payBaseUrl !== config.publicBaseUrl)

@@ -50,10 +50,14 @@ export const HttpUrl = z
  * are refused.
  */
 export function isBaseUrl(v: string): boolean {
-  if (/[?#]/.test(v)) return false;
+  // The text as written is what is stored and joined to paths, so it must already be the plain
+  // form every reader parses alike: a lower-case http(s):// and no space, backslash or control
+  // character (`HTTPS://…`, `https:host`, `https:\\host`, a trailing space all parse, differently).
+  // eslint-disable-next-line no-control-regex
+  if (!/^https?:\/\/[^\s\\?#\u0000-\u001f\u007f]+$/.test(v)) return false;
   try {
     const u = new URL(v);
-    return (u.protocol === "https:" || u.protocol === "http:") && u.username === "" && u.password === "";
+    return u.hostname !== "" && u.username === "" && u.password === "";
   } catch {
     return false;
   }

@@ -35,6 +35,24 @@ describe("a new PGlite database is made by a child process", () => {
     expect(fs.existsSync(`${dir}.init`)).toBe(false);
   });
 
+  it("a symlinked directory is left to PGlite, as before (no staging directory beside it)", async () => {
+    const target = path.join(root, "volume");
+    fs.mkdirSync(target);
+    fs.mkdirSync(path.join(root, "d"));
+    fs.symlinkSync(target, path.join(root, "d", "pglite"));
+    await initPgliteDir(path.join(root, "d", "pglite"));
+    expect(fs.existsSync(path.join(root, "d", "pglite.init"))).toBe(false);
+    expect(fs.lstatSync(path.join(root, "d", "pglite")).isSymbolicLink()).toBe(true);
+    expect(fs.readdirSync(target)).toEqual([]);
+  });
+
+  it("a child that does not finish in time is stopped, and nothing is moved into place", async () => {
+    const dir = path.join(root, "e", "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    await expect(initPgliteDir(dir, 50)).rejects.toThrow(/creating the PGlite database in .*pglite\.init failed/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it("the server's open on a new data directory gets a working, migrated database", async () => {
     const dataDir = path.join(root, "c");
     fs.mkdirSync(dataDir);

@@ -83,10 +83,13 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 /** Run in a child: make the database in argv[2] with the PGlite module at argv[1], and exit. */
 const INITDB_SCRIPT = `
+process.stdin.on("end", () => process.exit(1));
+process.stdin.resume();
 const [entry, dir] = process.argv.slice(1);
 const { PGlite } = await import(entry);
 const db = await PGlite.create(dir);
 await db.close();
+process.exit(0);
 `;
 
 /**
@@ -97,27 +100,42 @@ await db.close();
  * directory renamed into place once complete; a leftover staging directory is replaced. A
  * directory that has files but no database is left to PGlite, as before.
  */
-export async function initPgliteDir(dir: string): Promise<void> {
+export async function initPgliteDir(dir: string, timeoutMs = 300_000): Promise<void> {
   if (fs.existsSync(path.join(dir, "PG_VERSION"))) return;
   if (fs.readdirSync(dir).length > 0) return;
+  // A place the operator made (a symlink, a mounted volume) is not ours to swap for another
+  // directory: it is left to PGlite, as before.
+  const own = fs.lstatSync(dir);
+  if (own.isSymbolicLink() || own.dev !== fs.statSync(path.dirname(dir)).dev) return;
   const staging = `${dir}.init`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   const entry = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  // The child exits when its stdin closes, so it cannot outlive a killed parent and write on
+  // while the next start clears its directory.
   const child = spawn(process.execPath, ["--input-type=module", "-e", INITDB_SCRIPT, entry, staging], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["pipe", "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr.setEncoding("utf8");
   child.stderr.on("data", (chunk: string) => void (stderr = (stderr + chunk).slice(-4000)));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
     child.once("close", (status) => resolve(status));
+  }).finally(() => {
+    clearTimeout(timer);
+    child.stdin.destroy();
   });
   if (code !== 0 || !fs.existsSync(path.join(staging, "PG_VERSION")))
     throw new Error(`creating the PGlite database in ${staging} failed (exit ${code}): ${stderr.trim()}`);
-  fs.rmdirSync(dir);
-  fs.renameSync(staging, dir);
+  try {
+    // rename(2) replaces an empty directory in one step.
+    fs.renameSync(staging, dir);
+  } catch {
+    // A place rename cannot replace (a bind mount): PGlite makes the database there, as before.
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /**

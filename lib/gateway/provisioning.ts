@@ -2,6 +2,7 @@ import { randomBytes, createPublicKey } from "node:crypto";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
 import { insertConsoleUser, prepareConsoleUser } from "./console-users";
+import { isBaseUrl } from "@/lib/contract/common";
 import { publicInProduction } from "./callback-targets";
 import { createPartner, getPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
@@ -123,6 +124,10 @@ async function checkCallbackBase(ctx: GatewayContext, value: string): Promise<st
   } catch {
     throw new ProvisioningError("--callback-base-url: not a URL");
   }
+  if (!isBaseUrl(value))
+    throw new ProvisioningError(
+      "--callback-base-url: an http(s) URL without query, fragment or user:password@ (paths are appended to it)",
+    );
   const allowed = ctx.config.mode === "production" ? ["https:"] : ["https:", "http:"];
   if (!allowed.includes(url.protocol))
     throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);

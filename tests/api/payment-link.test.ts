@@ -116,6 +116,8 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
       "https://shop.example/hooks?",
       "https://shop.example/hooks#x",
       "https://user:pass@shop.example/hooks",
+      "https://shop.example/hooks ",
+      "HTTPS://shop.example/hooks",
     ]) {
       const e = await snapError(merchant.createPaymentLink(linkRequest({ additionalInfo: { callbackBaseUrl: base } })));
       expect(e, base).toEqual({

@@ -115,7 +115,7 @@ describe("production refuses to start on anything unsafe", () => {
     [
       "a PUBLIC_BASE_URL with a user and password",
       { ...production(), PUBLIC_BASE_URL: "https://ops:hunter2@pay.example.test" },
-      /^refusing to start: PUBLIC_BASE_URL: must not carry a user or password/,
+      /^refusing to start: PUBLIC_BASE_URL: must be an http\(s\):\/\/ URL without query, fragment, user or password/,
     ],
     [
       "an http GATEWAY_PUBLIC_URL",
@@ -432,24 +432,33 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       expect(priv.stderr).toMatch(/DATA_DIR: the PGlite database .* is open in process \d+/);
     } else {
       expect(priv.stderr).toMatch(/--public-key: this is a PRIVATE key/);
-      // A callback base that resolves to this machine, refused as PATCH /v1/account refuses it.
-      const local = await partnersCli(
-        [
-          "add",
-          "merchant",
-          "--name",
-          "X",
-          "--public-key",
-          keyFile(generateRsaKeyPair().publicKeyPem),
-          "--callback-base-url",
-          "https://localhost:3598/hooks",
-        ],
-        cliEnv,
-      );
-      expect([local.code, local.stdout, local.stderr]).toEqual([
+      // Callback bases refused as PATCH /v1/account and SNAP Create refuse them: one that
+      // resolves to this machine, and one the callback paths cannot be appended to.
+      const withCallbackBase = async (url: string) => {
+        const r = await partnersCli(
+          [
+            "add",
+            "merchant",
+            "--name",
+            "X",
+            "--public-key",
+            keyFile(generateRsaKeyPair().publicKeyPem),
+            "--callback-base-url",
+            url,
+          ],
+          cliEnv,
+        );
+        return [r.code, r.stdout, r.stderr];
+      };
+      expect(await withCallbackBase("https://localhost:3598/hooks")).toEqual([
         1,
         "",
         "partners: --callback-base-url: only public addresses are accepted in production\n",
+      ]);
+      expect(await withCallbackBase("https://u:p@8.8.8.8/hooks?k=1")).toEqual([
+        1,
+        "",
+        "partners: --callback-base-url: an http(s) URL without query, fragment or user:password@ (paths are appended to it)\n",
       ]);
       // The command in sandbox mode (GATEWAY_MODE forgotten) on this production database: it would
       // hand out an sk_test_ key that works against production.
