@@ -8,13 +8,13 @@ import { isBaseUrl } from "@/lib/contract/common";
  * Process configuration, validated once at start. Everything the server reads from the
  * environment goes through here so a typo fails loudly instead of silently defaulting.
  */
+/** An empty variable means "not set", as shells and CI files often write it. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
 /** Paths are appended to these: an http(s) origin and path prefix, no `?`, `#` or credentials. */
 const baseUrl = z
   .string()
   .refine(isBaseUrl, "must be an http(s):// URL without query, fragment, user or password (paths are appended to it)");
-
-/** An empty variable means "not set", as shells and CI files often write it. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
