@@ -155,6 +155,21 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     expect(link.paymentLinkUri).toMatch(/^https:\/\/pay\.example\/pay\//);
   });
 
+  it("a payer's page has its title in <head> from the first bytes: the metadata is not streamed after the body", async () => {
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const swap = await fetch(local(link.paymentLinkUri), { redirect: "manual" });
+    const cookie = swap.headers.get("set-cookie")!.split(";")[0]!;
+    const page = `${srv.baseUrl}${new URL(swap.headers.get("location")!, srv.baseUrl).pathname}`;
+    const chrome =
+      "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36";
+    const html = await (await fetch(page, { headers: { cookie, "user-agent": chrome } })).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<title>Pay Toko Kopi Nusantara</title>");
+    // Streamed metadata comes in a boundary of its own, after the body whenever generateMetadata
+    // is the slower half; a browser (and an accessibility check) may meet a page without a title.
+    expect(html.includes("Next.MetadataOutlet"), "metadata streamed in its own boundary").toBe(false);
+  });
+
   it("an unknown link id costs one Inquiry, however often it is asked for", async () => {
     const id = randomUUID();
     const before = inquiries();
