@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { isBaseUrl } from "@/lib/contract/common";
+import { BaseUrl } from "@/lib/contract/common";
 
 /**
  * Process configuration, validated once at start. Everything the server reads from the
@@ -11,19 +11,14 @@ import { isBaseUrl } from "@/lib/contract/common";
 /** An empty variable means "not set", as shells and CI files often write it. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-/** Paths are appended to these: an http(s) origin and path prefix, no `?`, `#` or credentials. */
-const baseUrl = z
-  .string()
-  .refine(isBaseUrl, "must be an http(s):// URL without query, fragment, user or password (paths are appended to it)");
-
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
-  PUBLIC_BASE_URL: optional(baseUrl),
-  GATEWAY_BASE_URL: optional(baseUrl),
-  SANDBOX_CALLBACK_BASE_URL: optional(baseUrl),
+  PUBLIC_BASE_URL: optional(BaseUrl),
+  GATEWAY_BASE_URL: optional(BaseUrl),
+  SANDBOX_CALLBACK_BASE_URL: optional(BaseUrl),
   /** `sandbox` allows loopback callback targets and the payment simulator. */
   GATEWAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
   /** base64 of 32 bytes; or a file holding it (a mounted secret). Required in production. */
@@ -46,7 +41,7 @@ const EnvSchema = z.object({
   /** Reverse proxies in front that append to X-Forwarded-For (0: the socket's peer is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** `{pay_url}` of payment-link URIs when the checkout runs elsewhere (default PUBLIC_BASE_URL). */
-  PAY_BASE_URL: optional(baseUrl),
+  PAY_BASE_URL: optional(BaseUrl),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   /** Access tokens kept in memory (the rest are read from the database on use). */
   TOKEN_CACHE_MAX: z.coerce.number().int().positive().default(20_000),
@@ -89,7 +84,7 @@ const EnvSchema = z.object({
   /** How the checkout's clients reach a gateway in the same process (lib/contract/in-process-transport.ts). */
   CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
-  GATEWAY_PUBLIC_URL: optional(baseUrl),
+  GATEWAY_PUBLIC_URL: optional(BaseUrl),
   /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });

@@ -63,10 +63,11 @@ export function isBaseUrl(v: string): boolean {
   }
 }
 
-export const CallbackBaseUrl = z
-  .string()
-  .max(2048)
-  .refine(isBaseUrl, "http(s) URL without query, fragment or credentials");
+/** What `isBaseUrl` asks, in the words every refusal uses (API, start-up, the partners CLI). */
+export const BASE_URL_RULE =
+  "must be an http(s):// URL without query, fragment, user or password (paths are appended to it)";
+
+export const BaseUrl = z.string().max(2048).refine(isBaseUrl, BASE_URL_RULE);
 
 export const Bilingual = z.object({ english: z.string(), indonesia: z.string() });
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import {
   Amount,
   AmountOut,
+  BaseUrl,
   Bilingual,
   Envelope,
-  CallbackBaseUrl,
   HttpUrl,
   IsoOffsetString,
   MoneyString,
@@ -62,7 +62,7 @@ export const CreatePaymentLinkRequest = z.object({
       .min(1)
       .max(50)
       .optional(),
-    callbackBaseUrl: CallbackBaseUrl.optional(),
+    callbackBaseUrl: BaseUrl.optional(),
     redirectUrl: HttpUrl.optional(),
     language: z.enum(["en", "id"]).optional(),
   }),

@@ -2,7 +2,7 @@ import { randomBytes, createPublicKey } from "node:crypto";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import type { GatewayContext } from "./context";
 import { insertConsoleUser, prepareConsoleUser } from "./console-users";
-import { isBaseUrl } from "@/lib/contract/common";
+import { BASE_URL_RULE, isBaseUrl } from "@/lib/contract/common";
 import { publicInProduction } from "./callback-targets";
 import { createPartner, getPartner } from "./partners";
 import { SANDBOX_CHANNEL_ID } from "./seed";
@@ -118,16 +118,8 @@ function checkPublicKey(pem: string): string {
 }
 
 async function checkCallbackBase(ctx: GatewayContext, value: string): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ProvisioningError("--callback-base-url: not a URL");
-  }
-  if (!isBaseUrl(value))
-    throw new ProvisioningError(
-      "--callback-base-url: an http(s) URL without query, fragment or user:password@ (paths are appended to it)",
-    );
+  if (!isBaseUrl(value)) throw new ProvisioningError(`--callback-base-url: ${BASE_URL_RULE}`);
+  const url = new URL(value);
   const allowed = ctx.config.mode === "production" ? ["https:"] : ["https:", "http:"];
   if (!allowed.includes(url.protocol))
     throw new ProvisioningError(`--callback-base-url: must be ${allowed.join(" or ")} in ${ctx.config.mode}`);

@@ -458,7 +458,7 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       expect(await withCallbackBase("https://u:p@8.8.8.8/hooks?k=1")).toEqual([
         1,
         "",
-        "partners: --callback-base-url: an http(s) URL without query, fragment or user:password@ (paths are appended to it)\n",
+        "partners: --callback-base-url: must be an http(s):// URL without query, fragment, user or password (paths are appended to it)\n",
       ]);
       // The command in sandbox mode (GATEWAY_MODE forgotten) on this production database: it would
       // hand out an sk_test_ key that works against production.

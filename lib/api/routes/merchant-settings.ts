@@ -7,7 +7,7 @@ import {
   RotatedSecretKey,
   TestCallback,
 } from "@/lib/contract/console";
-import { CallbackBaseUrl } from "@/lib/contract/common";
+import { BaseUrl } from "@/lib/contract/common";
 import type { GatewayContext } from "@/lib/gateway/context";
 import {
   accountOf,
@@ -118,7 +118,7 @@ export const updateAccountRoute = defineV1Route({
     "Where the gateway posts callbacks (`null`: none). A production deployment refuses private and loopback addresses. Takes the current secret key or a console session, not a rotated-out key.",
   tag: ACCOUNT,
   auth: "merchant",
-  body: z.object({ callbackBaseUrl: CallbackBaseUrl.nullable() }),
+  body: z.object({ callbackBaseUrl: BaseUrl.nullable() }),
   response: Account,
   responseDescription: "The account",
   errors: [],
