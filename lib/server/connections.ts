@@ -29,8 +29,9 @@ export function trackConnections(server: http.Server): { drain(): void; readonly
     res.on("close", () => {
       // An answer the client left before it ended (an event stream, a payer who closed the
       // tab) closes after its socket did: that socket is gone, not to be counted again.
-      if (!active.has(socket)) return;
-      const left = (active.get(socket) ?? 1) - 1;
+      const open = active.get(socket);
+      if (open === undefined) return;
+      const left = open - 1;
       active.set(socket, left);
       if (draining && left === 0) socket.end();
     });
