@@ -103,10 +103,8 @@ process.exit(0);
 export async function initPgliteDir(dir: string, timeoutMs = 300_000): Promise<void> {
   if (fs.existsSync(path.join(dir, "PG_VERSION"))) return;
   if (fs.readdirSync(dir).length > 0) return;
-  // A place the operator made (a symlink, a mounted volume) is not ours to swap for another
-  // directory: it is left to PGlite, as before.
-  const own = fs.lstatSync(dir);
-  if (own.isSymbolicLink() || own.dev !== fs.statSync(path.dirname(dir)).dev) return;
+  // A symlink the operator made is not ours to swap for another directory: left to PGlite.
+  if (fs.lstatSync(dir).isSymbolicLink()) return;
   const staging = `${dir}.init`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
@@ -133,7 +131,7 @@ export async function initPgliteDir(dir: string, timeoutMs = 300_000): Promise<v
     // rename(2) replaces an empty directory in one step.
     fs.renameSync(staging, dir);
   } catch {
-    // A place rename cannot replace (a bind mount): PGlite makes the database there, as before.
+    // A place rename cannot replace (a mounted volume): PGlite makes the database there, as before.
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }

@@ -8,10 +8,8 @@ import type { Socket } from "node:net";
  * 65 s keep-alive timeout closed it, so the process hit its 10 s deadline and exited 1.
  * Once draining, every answer carries `Connection: close` and a socket is ended as soon as
  * it has no request left.
- *
- * A socket is forgotten when it closes. An answer still open at that moment (an event stream
- * the payer left) closes after its socket: it once put the socket back in the map, and every
- * event stream ever left kept its socket and request in memory (about 8 KiB each).
+ * A socket is forgotten when it closes, for good (docs/security-edges.md, "A client that
+ * leaves early").
  */
 export function trackConnections(server: http.Server): { drain(): void; readonly open: number } {
   const active = new Map<Socket, number>();
