@@ -48,13 +48,7 @@ export async function readRawBody(c: Context): Promise<Uint8Array> {
   const incoming = nodeRequest(c);
   const chunks = incoming ? await readNodeStream(incoming) : await readWebStream(c.req.raw.body);
   if (!chunks) throw tooLarge(c);
-  const out = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return Buffer.concat(chunks);
 }
 
 /** The Node request under Hono's, when served by @hono/node-server (not in app.request tests). */

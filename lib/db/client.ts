@@ -11,6 +11,7 @@ import { StartupRefusal } from "@/lib/config";
 import type PgModule from "pg";
 import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
+import { markTransactions } from "./statements";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -63,6 +64,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     await initPgliteDir(dir);
     const client = await PGlite.create(dir);
+    markTransactions(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {

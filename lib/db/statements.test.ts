@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "@/tests/support/postgres";
 import { recordExternalId } from "@/lib/gateway/external-ids";
@@ -11,7 +11,7 @@ import { choosePaymentMethod, findLink } from "@/lib/gateway/payment-links";
 import { createLogger } from "@/lib/log";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
 import { SnapError } from "@/lib/snap/codes";
-import { paymentLinks, payments } from "./schema";
+import { externalIds, paymentLinks, payments } from "./schema";
 import { observeStatements } from "./statements";
 
 /**
@@ -119,6 +119,119 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
     expect(view.payment?.groupId).toBe("qr");
     expect((await viaDrizzle(id)).payment).toStrictEqual(view.payment);
   });
+
+  it("each hot statement is prepared by name on the connection and used again from there", async () => {
+    const { gw } = gateway;
+    const id = gateway.credentials!.demoLinks[1]!.paymentLinkId;
+    const expected = await viaDrizzle(id);
+    // one transaction: one connection on PostgreSQL too, whose prepared statements these are
+    const { first, second, prepared } = await gw.db.transaction(async (tx) => ({
+      first: await findLink(gw, tx, merchant, { paymentLinkId: id }),
+      second: await findLink(gw, tx, merchant, { paymentLinkId: id }),
+      prepared: (
+        (await tx.execute(
+          sql`select name, statement from pg_prepared_statements where name like 'hot\_%'`,
+        )) as unknown as {
+          rows: unknown[];
+        }
+      ).rows,
+    }));
+    expect(first.link).toStrictEqual(expected.link);
+    expect(second.payment).toStrictEqual(expected.payment);
+    expect(prepared).toContainEqual({
+      name: expect.stringMatching(/^hot_[0-9a-f]{24}$/),
+      statement: expect.stringMatching(
+        /^select "payment_links"\."id", .* where "payment_links"\."id" = \$1 limit \$2$/,
+      ),
+    });
+  });
+
+  it("a statement that fails leaves the connection ready, and its transaction rolled back", async () => {
+    const { gw } = gateway;
+    const id = randomUUID();
+    const other = randomUUID();
+    await gw.db.transaction((tx) => recordExternalId(tx, merchant.id, id, gw.now()));
+    const failed = gw.db.transaction(async (tx) => {
+      await recordExternalId(tx, merchant.id, other, gw.now());
+      await recordExternalId(tx, merchant.id, id, gw.now()); // a duplicate: the transaction aborts
+    });
+    await expect(failed).rejects.toMatchObject({ snapCase: "conflict" });
+    expect(await externalIdRows(other)).toEqual([]);
+    // the next statement, in a transaction and outside one, runs as usual
+    await gw.db.transaction((tx) => recordExternalId(tx, merchant.id, other, gw.now()));
+    const view = await findLink(gw, gw.db, merchant, {
+      paymentLinkId: gateway.credentials!.demoLinks[0]!.paymentLinkId,
+    });
+    expect(view.link.id).toBe(gateway.credentials!.demoLinks[0]!.paymentLinkId);
+    expect(await externalIdRows(other)).toHaveLength(1);
+  });
+
+  it("outside a transaction, a statement waits for another request's open transaction instead of joining it", async () => {
+    const { gw } = gateway;
+    const rolledBack = randomUUID();
+    const outside = randomUUID();
+    let entered!: () => void;
+    let release!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const open = gw.db
+      .transaction(async (tx) => {
+        await recordExternalId(tx, merchant.id, rolledBack, gw.now());
+        entered();
+        await gate;
+        throw new Error("roll back");
+      })
+      .catch((err: unknown) => err);
+    await inside;
+    const alone = recordExternalId(gw.db, merchant.id, outside, gw.now());
+    // a statement that joined the open transaction would have run by now and be rolled back with it
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    expect(await open).toMatchObject({ message: "roll back" });
+    await alone;
+    expect(await externalIdRows(rolledBack)).toEqual([]);
+    expect(await externalIdRows(outside)).toHaveLength(1);
+  });
+
+  it("many at once, inside one transaction and across many, each get their own rows", async () => {
+    const { gw } = gateway;
+    const links = gateway.credentials!.demoLinks.map((l) => l.paymentLinkId);
+    const expected = new Map(await Promise.all(links.map(async (id) => [id, await viaDrizzle(id)] as const)));
+    const check = (view: Awaited<ReturnType<typeof findLink>>) => {
+      expect(view.link).toStrictEqual(expected.get(view.link.id)!.link);
+      expect(view.payment).toStrictEqual(expected.get(view.link.id)!.payment);
+    };
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    // PGlite runs everything on its one connection, so statements of one transaction may
+    // overlap there; node-postgres deprecates overlapping queries on a client, and nothing does it.
+    if (kind === "pglite")
+      await gw.db.transaction(async (tx) => {
+        const views = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => findLink(gw, tx, merchant, { paymentLinkId: links[i % links.length]! })),
+        );
+        views.forEach(check);
+      });
+    const results = await Promise.all([
+      ...ids.map((id, i) =>
+        gw.db.transaction(async (tx) => {
+          await recordExternalId(tx, merchant.id, id, gw.now());
+          return findLink(gw, tx, checkout, { paymentLinkId: links[i % links.length]! });
+        }),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        findLink(gw, gw.db, merchant, { paymentLinkId: links[i % links.length]! }),
+      ),
+    ]);
+    results.forEach(check);
+    for (const id of ids) expect(await externalIdRows(id)).toHaveLength(1);
+  });
+
+  async function externalIdRows(id: string) {
+    return gateway.gw.db
+      .select()
+      .from(externalIds)
+      .where(and(eq(externalIds.partnerId, merchant.id), eq(externalIds.externalId, id)));
+  }
 
   it("recordExternalId: once per partner and day, 409xx00 the second time, visible to observers", async () => {
     const { gw } = gateway;

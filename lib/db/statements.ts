@@ -1,4 +1,6 @@
 import "./server-only";
+import { createHash } from "node:crypto";
+import { protocol, parse as pgliteResults, type PGlite } from "@electric-sql/pglite";
 import { getTableColumns, type Column, type Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -16,6 +18,13 @@ import * as schema from "./schema";
  * Inquiry, that cost about as much CPU as PGlite's own work on the two statements.
  * Results are mapped by each column's own `mapFromDriverValue` (what drizzle does), and
  * date-time values reach it as drizzle's drivers deliver them, so rows are identical.
+ *
+ * Each is a named prepared statement, parsed and described once per connection: the link
+ * lookup's 35-column join costs PostgreSQL several times more to parse and plan than to run
+ * (docs/benchmarks.md). node-postgres prepares by name itself. PGlite's `query` has no
+ * names, and sends parse, describe, bind, describe and execute as five calls into the
+ * WebAssembly module; here the first use parses, and every use after is one call with
+ * bind, describe, execute and sync, under PGlite's own locks (`runPrepared`).
  */
 
 /** drizzle.mock(): a query builder with the PostgreSQL dialect and no connection. */
@@ -24,6 +33,8 @@ export const builder = drizzle.mock({ schema });
 type ParamSlot = { name: string; encode?: (value: unknown) => unknown } | { constant: unknown };
 
 export interface Statement {
+  /** The prepared statement's name on each connection: a digest of the text, so one text has one name. */
+  name: string;
   text: string;
   /** One per $n: a named value (encoded by its column, as drizzle does) or a constant. */
   slots: ParamSlot[];
@@ -49,14 +60,23 @@ export function statement(query: { toSQL(): { sql: string; params: unknown[] } }
     }
     return { constant: p };
   });
-  return { text: sql, slots };
+  return { name: `hot_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`, text: sql, slots };
 }
 
+/** PGlite, or one of its transactions (which PGlite hands out as a plain object with `query`). */
 interface PgliteLike {
   query(text: string, params: unknown[], options: { rowMode: "array" }): Promise<{ rows: unknown[][] }>;
+  execProtocol?: unknown;
+  [TRANSACTION_OF]?: PGlite;
 }
 interface PgLike {
-  query(config: { text: string; values: unknown[]; rowMode: "array"; types: unknown }): Promise<{ rows: unknown[][] }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+    rowMode: "array";
+    types: unknown;
+  }): Promise<{ rows: unknown[][] }>;
   release?: unknown;
   connect?: unknown;
 }
@@ -89,10 +109,82 @@ export async function run(exec: Executor, st: Statement, values: Record<string, 
   });
   listener?.(st.text, params);
   const isPg = typeof (client as PgLike).release === "function" || typeof (client as PgLike).connect === "function";
-  const result = isPg
-    ? await (client as PgLike).query({ text: st.text, values: params, rowMode: "array", types: pgTypes })
-    : await (client as PgliteLike).query(st.text, params, { rowMode: "array" });
-  return result.rows;
+  if (isPg) {
+    const result = await (client as PgLike).query({
+      name: st.name,
+      text: st.text,
+      values: params,
+      rowMode: "array",
+      types: pgTypes,
+    });
+    return result.rows;
+  }
+  const lite = client as PgliteLike;
+  const inTransaction = lite[TRANSACTION_OF];
+  if (inTransaction) return runPrepared(inTransaction, st, params, true);
+  if (typeof lite.execProtocol === "function") return runPrepared(lite as unknown as PGlite, st, params, false);
+  return (await lite.query(st.text, params, { rowMode: "array" })).rows;
+}
+
+/** On a PGlite transaction object: the PGlite it belongs to (set by `markTransactions`). */
+const TRANSACTION_OF = Symbol("nusapay.pglite.transaction-of");
+
+/**
+ * Let `db`'s transactions be known as its own: PGlite's transaction object has `query` but
+ * not the protocol calls `runPrepared` needs. Called once, when the database is opened.
+ */
+export function markTransactions(db: PGlite): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work) => transaction((tx) => work(Object.assign(tx, { [TRANSACTION_OF]: db }) as typeof tx));
+}
+
+/** Per PGlite: the statements prepared on it, by name, with their parameters' type oids. */
+const preparedOn = new WeakMap<PGlite, Map<string, number[]>>();
+const { serialize } = protocol;
+
+/**
+ * Run a named statement on PGlite, parsing it on first use. Holding PGlite's locks as its
+ * own `query` does: the query lock always (no other statement's messages between ours),
+ * and outside a transaction the transaction lock too, so the statement cannot land inside
+ * another request's open transaction. An error still ends with the Sync (PostgreSQL skips
+ * to it), so the connection is ready for the next statement, and inside a transaction the
+ * error aborts it as any failed statement does.
+ */
+async function runPrepared(db: PGlite, st: Statement, params: unknown[], inTransaction: boolean): Promise<unknown[][]> {
+  const work = () =>
+    db.runExclusive(async () => {
+      let prepared = preparedOn.get(db);
+      if (!prepared) preparedOn.set(db, (prepared = new Map()));
+      let paramTypes = prepared.get(st.name);
+      if (!paramTypes) {
+        const described = await db.execProtocol(
+          Buffer.concat([
+            serialize.parse({ name: st.name, text: st.text }),
+            serialize.describe({ type: "S", name: st.name }),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        paramTypes = pgliteResults.parseDescribeStatementResults(described.messages);
+        prepared.set(st.name, paramTypes);
+      }
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const toText = db.serializers[paramTypes[i]!];
+        return toText ? toText(value) : String(value);
+      });
+      const { messages } = await db.execProtocol(
+        Buffer.concat([
+          serialize.bind({ statement: st.name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: !inTransaction },
+      );
+      return pgliteResults.parseResults(messages, db.parsers, { rowMode: "array" })[0]!.rows as unknown[][];
+    });
+  return inTransaction ? work() : db._runExclusiveTransaction(work);
 }
 
 /**
