@@ -12,6 +12,7 @@ import { createLogger } from "@/lib/log";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
 import { SnapError } from "@/lib/snap/codes";
 import { externalIds, paymentLinks, payments } from "./schema";
+import { openDatabase } from "./client";
 import { observeStatements } from "./statements";
 
 /**
@@ -197,7 +198,9 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
     const { gw } = gateway;
     const links = gateway.credentials!.demoLinks.map((l) => l.paymentLinkId);
     const expected = new Map(await Promise.all(links.map(async (id) => [id, await viaDrizzle(id)] as const)));
-    const check = (view: Awaited<ReturnType<typeof findLink>>) => {
+    // each answer is the row its own request asked for, not another's
+    const check = (view: Awaited<ReturnType<typeof findLink>>, i: number) => {
+      expect(view.link.id).toBe(links[i % links.length]);
       expect(view.link).toStrictEqual(expected.get(view.link.id)!.link);
       expect(view.payment).toStrictEqual(expected.get(view.link.id)!.payment);
     };
@@ -222,7 +225,7 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
         findLink(gw, gw.db, merchant, { paymentLinkId: links[i % links.length]! }),
       ),
     ]);
-    results.forEach(check);
+    results.forEach((view, k) => check(view, k % ids.length)); // both halves asked for links[i % n], i < 20
     for (const id of ids) expect(await externalIdRows(id)).toHaveLength(1);
   });
 
@@ -248,5 +251,55 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
       observeStatements(null);
     }
     expect(seen.filter((s) => s.startsWith('insert into "external_ids"'))).toHaveLength(3);
+  });
+});
+
+describe("hot statements on PGlite's one connection", () => {
+  let dataDir: string;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  const partnerId = "partner-of-this-test";
+  const now = () => new Date();
+  const rows = async (id: string) => database.db.select().from(externalIds).where(eq(externalIds.externalId, id));
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-lite-"));
+    database = await openDatabase({ dataDir });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a database that has prepared nothing yet: first uses at once, in transactions and outside, all land", async () => {
+    const prepared = await database.db.execute(sql`select name from pg_prepared_statements`);
+    expect((prepared as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const inTx = Array.from({ length: 20 }, () => randomUUID());
+    const alone = Array.from({ length: 20 }, () => randomUUID());
+    await Promise.all([
+      ...inTx.map((id) => database.db.transaction((tx) => recordExternalId(tx, partnerId, id, now()))),
+      ...alone.map((id) => recordExternalId(database.db, partnerId, id, now())),
+    ]);
+    for (const id of [...inTx, ...alone]) expect(await rows(id)).toHaveLength(1);
+  });
+
+  it("a transaction that has ended takes no more statements", async () => {
+    let kept: Parameters<Parameters<typeof database.db.transaction>[0]>[0] | null = null;
+    await database.db.transaction(async (tx) => {
+      kept = tx;
+    });
+    const late = randomUUID();
+    await expect(recordExternalId(kept!, partnerId, late, now())).rejects.toThrow(/transaction is closed/);
+    expect(await rows(late)).toEqual([]);
+  });
+
+  it("a statement the connection has lost is prepared again on the next use", async () => {
+    await recordExternalId(database.db, partnerId, randomUUID(), now()); // prepared
+    await database.db.execute(sql`deallocate all`);
+    await expect(recordExternalId(database.db, partnerId, randomUUID(), now())).rejects.toMatchObject({
+      code: "26000",
+    });
+    const again = randomUUID();
+    await recordExternalId(database.db, partnerId, again, now());
+    expect(await rows(again)).toHaveLength(1);
   });
 });

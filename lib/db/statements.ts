@@ -67,6 +67,8 @@ export function statement(query: { toSQL(): { sql: string; params: unknown[] } }
 interface PgliteLike {
   query(text: string, params: unknown[], options: { rowMode: "array" }): Promise<{ rows: unknown[][] }>;
   execProtocol?: unknown;
+  /** On a transaction: true once it has committed or rolled back. */
+  closed?: boolean;
   [TRANSACTION_OF]?: PGlite;
 }
 interface PgLike {
@@ -121,7 +123,12 @@ export async function run(exec: Executor, st: Statement, values: Record<string, 
   }
   const lite = client as PgliteLike;
   const inTransaction = lite[TRANSACTION_OF];
-  if (inTransaction) return runPrepared(inTransaction, st, params, true);
+  if (inTransaction) {
+    // As PGlite's own tx.query: a transaction that has ended takes no more statements (a
+    // late one would otherwise run in whatever transaction is open by then, or in none).
+    if (lite.closed) throw new Error("hot statement: the transaction is closed");
+    return runPrepared(inTransaction, st, params, true);
+  }
   if (typeof lite.execProtocol === "function") return runPrepared(lite as unknown as PGlite, st, params, false);
   return (await lite.query(st.text, params, { rowMode: "array" })).rows;
 }
@@ -148,17 +155,22 @@ const { serialize } = protocol;
  * and outside a transaction the transaction lock too, so the statement cannot land inside
  * another request's open transaction. An error still ends with the Sync (PostgreSQL skips
  * to it), so the connection is ready for the next statement, and inside a transaction the
- * error aborts it as any failed statement does.
+ * error aborts it as any failed statement does. The first use closes the name before parsing
+ * it, and a statement the backend no longer knows is parsed again on the next use, so this
+ * map and the backend cannot stay apart.
  */
 async function runPrepared(db: PGlite, st: Statement, params: unknown[], inTransaction: boolean): Promise<unknown[][]> {
+  await db._checkReady();
   const work = () =>
     db.runExclusive(async () => {
+      await db._checkReady(); // closed while this waited for the locks
       let prepared = preparedOn.get(db);
       if (!prepared) preparedOn.set(db, (prepared = new Map()));
       let paramTypes = prepared.get(st.name);
       if (!paramTypes) {
         const described = await db.execProtocol(
           Buffer.concat([
+            serialize.close({ type: "S", name: st.name }),
             serialize.parse({ name: st.name, text: st.text }),
             serialize.describe({ type: "S", name: st.name }),
             serialize.sync(),
@@ -173,15 +185,22 @@ async function runPrepared(db: PGlite, st: Statement, params: unknown[], inTrans
         const toText = db.serializers[paramTypes[i]!];
         return toText ? toText(value) : String(value);
       });
-      const { messages } = await db.execProtocol(
-        Buffer.concat([
-          serialize.bind({ statement: st.name, values }),
-          serialize.describe({ type: "P" }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        { syncToFs: !inTransaction },
-      );
+      let messages;
+      try {
+        ({ messages } = await db.execProtocol(
+          Buffer.concat([
+            serialize.bind({ statement: st.name, values }),
+            serialize.describe({ type: "P" }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: !inTransaction },
+        ));
+      } catch (err) {
+        // 26000: no such prepared statement (a DEALLOCATE, a reset): parse it again next time.
+        if ((err as { code?: unknown }).code === "26000") prepared.delete(st.name);
+        throw err;
+      }
       return pgliteResults.parseResults(messages, db.parsers, { rowMode: "array" })[0]!.rows as unknown[][];
     });
   return inTransaction ? work() : db._runExclusiveTransaction(work);
