@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
-import { observeStatements, pgTypes } from "@/lib/db/statements";
+import { observeStatements, runOnConnection, type Statement as HotStatement } from "@/lib/db/statements";
 import { recordExternalId } from "@/lib/gateway/external-ids";
 import { getPartner } from "@/lib/gateway/partners";
 import { findLink } from "@/lib/gateway/payment-links";
@@ -26,7 +26,7 @@ export { mintEventToken } from "@/lib/snap/event-token";
 export { vaNotification } from "@/lib/snap/notifications";
 
 interface Statement {
-  sql: string;
+  st: HotStatement;
   params: unknown[];
 }
 
@@ -69,7 +69,7 @@ export async function inquiryCeiling(opts: {
     // every statement they issue recorded (BEGIN/COMMIT come from the driver's transaction).
     const captured: Statement[] = [];
     const marker = randomUUID();
-    observeStatements((sql, params) => captured.push({ sql, params }));
+    observeStatements((st, params) => captured.push({ st, params }));
     try {
       await gw.db.transaction(async (tx) => {
         await recordExternalId(tx, partner.id, marker, gw.now());
@@ -79,40 +79,31 @@ export async function inquiryCeiling(opts: {
       observeStatements(null);
     }
     const inTransaction = captured.map((s) => ({
-      sql: s.sql,
+      st: s.st,
       params: s.params,
       externalIdAt: s.params.indexOf(marker),
     }));
     if (!inTransaction.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
-    // drizzle-orm/node-postgres wraps a transaction in begin … commit on a pooled client.
-    const statements =
-      opts.kind === "postgres"
-        ? [
-            { sql: "begin", params: [], externalIdAt: -1 },
-            ...inTransaction,
-            { sql: "commit", params: [], externalIdAt: -1 },
-          ]
-        : inTransaction;
-
-    const paramsFor = (s: (typeof statements)[number], externalId: string) =>
+    const paramsFor = (s: (typeof inTransaction)[number], externalId: string) =>
       s.externalIdAt < 0 ? s.params : s.params.map((p, i) => (i === s.externalIdAt ? externalId : p));
+    // Replayed through the server's own runner (named prepared statements, as the server runs them).
+    const replay = async (connection: unknown, id: string) => {
+      for (const s of inTransaction) await runOnConnection(connection, s.st, paramsFor(s, id));
+    };
 
     const runOnce: () => Promise<void> =
       opts.kind === "pglite"
         ? async () => {
-            const id = randomUUID();
             // drizzle-orm/pglite runs a transaction through PGlite's transaction(): BEGIN/COMMIT inside.
-            await (raw as PGlite).transaction(async (tx) => {
-              for (const s of statements) await tx.query(s.sql, paramsFor(s, id), { rowMode: "array" });
-            });
+            await (raw as PGlite).transaction((tx) => replay(tx, randomUUID()));
           }
         : async () => {
-            const id = randomUUID();
             // drizzle-orm/node-postgres: a pooled client, then begin … commit.
             const client = await (raw as Pool).connect();
             try {
-              for (const s of statements)
-                await client.query({ text: s.sql, values: paramsFor(s, id), rowMode: "array", types: pgTypes });
+              await client.query("begin");
+              await replay(client, randomUUID());
+              await client.query("commit");
             } finally {
               client.release();
             }
@@ -131,7 +122,12 @@ export async function inquiryCeiling(opts: {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    return { transactions, seconds, rps: transactions / seconds, statements: statements.map((s) => s.sql) };
+    const statements = [
+      ...(opts.kind === "postgres" ? ["begin"] : []),
+      ...inTransaction.map((s) => s.st.text),
+      ...(opts.kind === "postgres" ? ["commit"] : []),
+    ];
+    return { transactions, seconds, rps: transactions / seconds, statements };
   } finally {
     await database.close();
   }

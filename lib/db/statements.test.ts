@@ -239,7 +239,7 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
   it("recordExternalId: once per partner and day, 409xx00 the second time, visible to observers", async () => {
     const { gw } = gateway;
     const seen: string[] = [];
-    observeStatements((text) => seen.push(text));
+    observeStatements((st) => seen.push(st.text));
     try {
       const id = randomUUID();
       await gw.db.transaction((tx) => recordExternalId(tx, merchant.id, id, gw.now()));

@@ -90,7 +90,7 @@ export const pgTypes = {
     AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as "text"),
 };
 
-type Listener = (text: string, values: unknown[]) => void;
+type Listener = (st: Statement, values: unknown[]) => void;
 let listener: Listener | null = null;
 
 /** For the benchmark's storage ceiling (bench/kit.ts): see each hot statement as it runs. */
@@ -100,8 +100,7 @@ export function observeStatements(fn: Listener | null): void {
 
 /** Run a hot statement on the executor's own connection; rows as arrays. */
 export async function run(exec: Executor, st: Statement, values: Record<string, unknown>): Promise<unknown[][]> {
-  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client as
-    PgliteLike | PgLike | undefined;
+  const client = (exec as unknown as { session?: { client?: unknown } }).session?.client;
   if (!client) throw new Error("hot statement: no driver connection on this executor");
   const params = st.slots.map((slot) => {
     if ("constant" in slot) return slot.constant;
@@ -109,7 +108,17 @@ export async function run(exec: Executor, st: Statement, values: Record<string, 
     const value = values[slot.name];
     return slot.encode && value !== null && value !== undefined ? slot.encode(value) : value;
   });
-  listener?.(st.text, params);
+  listener?.(st, params);
+  return runOnConnection(client, st, params);
+}
+
+/**
+ * A hot statement with its parameters, on a driver connection: a node-postgres client, a
+ * PGlite, or a PGlite transaction. `run` calls it; so does the benchmark's storage ceiling,
+ * which replays the Inquiry's statements on the raw driver.
+ */
+export async function runOnConnection(connection: unknown, st: Statement, params: unknown[]): Promise<unknown[][]> {
+  const client = connection as PgliteLike | PgLike;
   const isPg = typeof (client as PgLike).release === "function" || typeof (client as PgLike).connect === "function";
   if (isPg) {
     const result = await (client as PgLike).query({
