@@ -292,6 +292,18 @@ describe("hot statements on PGlite's one connection", () => {
     expect(await rows(late)).toEqual([]);
   });
 
+  it("a closed database answers as closed", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-closed-"));
+    try {
+      const closing = await openDatabase({ dataDir: dir });
+      await recordExternalId(closing.db, partnerId, randomUUID(), now()); // prepared
+      await closing.close();
+      await expect(recordExternalId(closing.db, partnerId, randomUUID(), now())).rejects.toThrow(/closed/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a statement the connection has lost is prepared again on the next use", async () => {
     await recordExternalId(database.db, partnerId, randomUUID(), now()); // prepared
     await database.db.execute(sql`deallocate all`);

@@ -63,9 +63,8 @@ export function statement(query: { toSQL(): { sql: string; params: unknown[] } }
   return { name: `hot_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`, text: sql, slots };
 }
 
-/** PGlite, or one of its transactions (which PGlite hands out as a plain object with `query`). */
+/** PGlite, or one of its transactions (which PGlite hands out as a plain object with `query` only). */
 interface PgliteLike {
-  query(text: string, params: unknown[], options: { rowMode: "array" }): Promise<{ rows: unknown[][] }>;
   execProtocol?: unknown;
   /** On a transaction: true once it has committed or rolled back. */
   closed?: boolean;
@@ -131,15 +130,16 @@ export async function runOnConnection(connection: unknown, st: Statement, params
     return result.rows;
   }
   const lite = client as PgliteLike;
-  const inTransaction = lite[TRANSACTION_OF];
-  if (inTransaction) {
+  const owner = lite[TRANSACTION_OF];
+  if (owner) {
     // As PGlite's own tx.query: a transaction that has ended takes no more statements (a
     // late one would otherwise run in whatever transaction is open by then, or in none).
     if (lite.closed) throw new Error("hot statement: the transaction is closed");
-    return runPrepared(inTransaction, st, params, true);
+    return runPrepared(owner, st, params, true);
   }
   if (typeof lite.execProtocol === "function") return runPrepared(lite as unknown as PGlite, st, params, false);
-  return (await lite.query(st.text, params, { rowMode: "array" })).rows;
+  // A PGlite transaction not marked by markTransactions: its database was not opened by openDatabase.
+  throw new Error("hot statement: a PGlite transaction of a database not opened by openDatabase");
 }
 
 /** On a PGlite transaction object: the PGlite it belongs to (set by `markTransactions`). */
@@ -169,10 +169,9 @@ const { serialize } = protocol;
  * map and the backend cannot stay apart.
  */
 async function runPrepared(db: PGlite, st: Statement, params: unknown[], inTransaction: boolean): Promise<unknown[][]> {
-  await db._checkReady();
   const work = () =>
     db.runExclusive(async () => {
-      await db._checkReady(); // closed while this waited for the locks
+      await db._checkReady(); // checked under the locks: a close may have come while this waited
       let prepared = preparedOn.get(db);
       if (!prepared) preparedOn.set(db, (prepared = new Map()));
       let paramTypes = prepared.get(st.name);
