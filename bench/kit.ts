@@ -122,11 +122,8 @@ export async function inquiryCeiling(opts: {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const statements = [
-      ...(opts.kind === "postgres" ? ["begin"] : []),
-      ...inTransaction.map((s) => s.st.text),
-      ...(opts.kind === "postgres" ? ["commit"] : []),
-    ];
+    const texts = inTransaction.map((s) => s.st.text);
+    const statements = opts.kind === "postgres" ? ["begin", ...texts, "commit"] : texts;
     return { transactions, seconds, rps: transactions / seconds, statements };
   } finally {
     await database.close();
