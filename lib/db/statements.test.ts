@@ -12,7 +12,7 @@ import { createLogger } from "@/lib/log";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
 import { SnapError } from "@/lib/snap/codes";
 import { externalIds, paymentLinks, payments } from "./schema";
-import { openDatabase } from "./client";
+import { openDatabase, type Db } from "./client";
 import { observeStatements } from "./statements";
 
 /**
@@ -229,12 +229,7 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
     for (const id of ids) expect(await externalIdRows(id)).toHaveLength(1);
   });
 
-  async function externalIdRows(id: string) {
-    return gateway.gw.db
-      .select()
-      .from(externalIds)
-      .where(and(eq(externalIds.partnerId, merchant.id), eq(externalIds.externalId, id)));
-  }
+  const externalIdRows = (id: string) => recordedIds(gateway.gw.db, id);
 
   it("recordExternalId: once per partner and day, 409xx00 the second time, visible to observers", async () => {
     const { gw } = gateway;
@@ -254,12 +249,17 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
   });
 });
 
+/** The X-EXTERNAL-ID rows recorded under `id` (a fresh UUID per test, so no partner filter is needed). */
+function recordedIds(db: Db, id: string) {
+  return db.select().from(externalIds).where(eq(externalIds.externalId, id));
+}
+
 describe("hot statements on PGlite's one connection", () => {
   let dataDir: string;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   const partnerId = "partner-of-this-test";
   const now = () => new Date();
-  const rows = async (id: string) => database.db.select().from(externalIds).where(eq(externalIds.externalId, id));
+  const rows = (id: string) => recordedIds(database.db, id);
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-lite-"));
