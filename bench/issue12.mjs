@@ -8,7 +8,11 @@
 //      median of rounds;
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
-//   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders.
+//   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders,
+//      the two processes' pages in the same turns as section 2.
+// "Today's" figures are the issue's: where bench/baseline.mjs could build the code of the day
+// it was filed, sections 1, 2 and 4 measure that build too, in the same turns (the pollStatus
+// the pages sent then, its render, its Inquiry), and the ratios are against it.
 import { benchWaitingPayers, f, inquiries, pageRenders, pct, pollStatusLoad, printLiveTable, vaPage } from "./live.mjs";
 
 const LEVELS = (process.env.BENCH_LIVE_STREAMS ?? "1000,5000,10000").split(",").map(Number);
@@ -24,102 +28,148 @@ const medianOf = (rounds) => {
   return { rps: median("rps"), p99: median("p99"), cpuMsPer: median("cpuMsPer") };
 };
 
-export async function benchIssue12({ kit, root, db, server, startServer, log, liveRows, summary }) {
-  const page = await vaPage(kit, server);
-
-  log("Today's figure: the pollStatus action (what each waiting page sent every second)…");
-  for (const connections of [8, 32]) {
-    const r = await pollStatusLoad(root, page, page.id, { connections, seconds: 10 });
-    log(`  ${f(r.rps)} polls/s at ${connections} connections, p99 ${f(r.p99)} ms`);
-    summary.push({ db, figure: `pollStatus polls/s @${connections}`, value: r.rps });
-  }
-
-  log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each page)…`);
-  // The VM's speed drifts by a third within minutes, so "now", "before" and the floor are
-  // measured in turns, round after round, with both servers up, and each figure is the median.
-  const httpServer = await startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } });
-  const rounds = { now: [], before: [], floor: [], nextFloor: [] };
-  let inquiry;
-  try {
-    const beforePage = await vaPage(kit, httpServer);
-    const homePage = { url: `${server.baseUrl}/`, cookie: "" };
-    const nextNotFound = { url: `${server.baseUrl}/bench-no-such-page`, cookie: "", status: 404 };
-    for (let i = 0; i < ROUNDS; i++) {
-      rounds.now.push(await pageRenders(server, page, { seconds: 5 }));
-      rounds.before.push(await pageRenders(httpServer, beforePage, { seconds: 5 }));
-      rounds.floor.push(await pageRenders(server, homePage, { seconds: 5 }));
-      rounds.nextFloor.push(await pageRenders(server, nextNotFound, { seconds: 5 }));
-    }
-    inquiry = await inquiries(kit, server);
-  } finally {
-    await httpServer.stop();
-  }
-  const now = { page: medianOf(rounds.now), inquiry };
-  const before = { page: medianOf(rounds.before) };
-  const floor = medianOf(rounds.floor);
-  const nextFloor = medianOf(rounds.nextFloor);
-  const spread = (key) => rounds[key].map((r) => f(r.cpuMsPer, 1)).join(", ");
-  log(
-    `  page, gateway in-process: ${f(now.page.rps)} pages/s, p99 ${f(now.page.p99)} ms, ${f(now.page.cpuMsPer, 2)} ms CPU per render (rounds ${spread("now")})`,
-  );
-  log(
-    `  page, gateway over loopback HTTP (before): ${f(before.page.rps)} pages/s, p99 ${f(before.page.p99)} ms, ${f(before.page.cpuMsPer, 2)} ms CPU per render (rounds ${spread("before")})`,
-  );
-  log(
-    `  floor, the home page (no gateway call): ${f(floor.rps)} pages/s, ${f(floor.cpuMsPer, 2)} ms CPU per render (rounds ${spread("floor")})`,
-  );
-  log(
-    `  Next's own floor, its 404 page (no proxy, no gateway call): ${f(nextFloor.rps)} pages/s, ${f(nextFloor.cpuMsPer, 2)} ms CPU per render (rounds ${spread("nextFloor")})`,
-  );
-  log(
-    `  pages/s ratio ${f(now.page.rps / before.page.rps, 2)}×; signed Inquiry ${f(now.inquiry.rps)} req/s, ${f(now.inquiry.cpuMsPer, 2)} ms CPU each`,
-  );
-  summary.push(
-    { db, figure: "page CPU ms/render (in-process)", value: now.page.cpuMsPer, digits: 2 },
-    { db, figure: "page CPU ms/render (HTTP, before)", value: before.page.cpuMsPer, digits: 2 },
-    { db, figure: "floor CPU ms/render (home page)", value: floor.cpuMsPer, digits: 2 },
-    { db, figure: "Next's floor CPU ms/render (its 404 page)", value: nextFloor.cpuMsPer, digits: 2 },
-    { db, figure: "pages/s @16 (in-process)", value: now.page.rps },
-    { db, figure: "pages/s @16 (HTTP, before)", value: before.page.rps },
-    { db, figure: "Inquiry CPU ms/request", value: now.inquiry.cpuMsPer, digits: 2 },
-  );
-
+export async function benchIssue12({
+  kit,
+  root,
+  db,
+  server,
+  startServer,
+  startBaseline,
+  baselineRoot,
+  log,
+  liveRows,
+  summary,
+}) {
   const processes = db === "postgres" ? 2 : 1;
-  log(`Waiting payers: ${LEVELS.join(", ")} event streams on ${processes} process${processes > 1 ? "es" : ""}…`);
-  let target = server;
-  if (processes > 1) target = await startServer({ db, env: { WEB_CONCURRENCY: String(processes) } });
+  const servers = [];
+  const up = async (p) => {
+    const s = await p;
+    servers.push(s);
+    return s;
+  };
   try {
-    const targetPage = processes > 1 ? await vaPage(kit, target) : page;
+    const page = await vaPage(kit, server);
+    const filed = startBaseline ? await up(startBaseline()) : null;
+    const filedPage = filed && (await vaPage(kit, filed));
+
+    log("Today's figure: the pollStatus action (what each waiting page sent every second)…");
+    const polling = [
+      ...(filed ? [["the filing-day build", baselineRoot, filedPage]] : []),
+      ["this build, as the fallback", root, page],
+    ];
+    for (const [label, build, target] of polling) {
+      for (const connections of [8, 32]) {
+        const r = await pollStatusLoad(build, target, target.id, { connections, seconds: 10 });
+        log(`  ${label}: ${f(r.rps)} polls/s at ${connections} connections, p99 ${f(r.p99)} ms`);
+        summary.push({ db, figure: `pollStatus polls/s @${connections}, ${label}`, value: r.rps });
+      }
+    }
+
+    log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each page)…`);
+    // The VM's speed drifts by a third within minutes, so every page is measured in turns, round
+    // after round, with all servers up, and each figure is the median of its rounds.
+    const http = await up(startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } }));
+    const two = processes > 1 ? await up(startServer({ db, env: { WEB_CONCURRENCY: String(processes) } })) : null;
+    const pages = [
+      { key: "now", label: "page, gateway in-process", server, page },
+      { key: "http", label: "page, gateway over loopback HTTP", server: http, page: await vaPage(kit, http) },
+      ...(filed ? [{ key: "filed", label: "page, the filing-day build", server: filed, page: filedPage }] : []),
+      ...(two
+        ? [{ key: "two", label: `page, ${processes} processes in-process`, server: two, page: await vaPage(kit, two) }]
+        : []),
+      {
+        key: "floor",
+        label: "floor, the home page (no gateway call)",
+        server,
+        page: { url: `${server.baseUrl}/`, cookie: "" },
+      },
+      {
+        key: "nextFloor",
+        label: "Next's own floor, its 404 page (no proxy, no gateway call)",
+        server,
+        page: { url: `${server.baseUrl}/bench-no-such-page`, cookie: "", status: 404 },
+      },
+    ];
+    const rounds = Object.fromEntries(pages.map((p) => [p.key, []]));
+    for (let i = 0; i < ROUNDS; i++)
+      for (const p of pages) rounds[p.key].push(await pageRenders(p.server, p.page, { seconds: 5 }));
+    const m = Object.fromEntries(pages.map((p) => [p.key, medianOf(rounds[p.key])]));
+    for (const p of pages) {
+      const spread = rounds[p.key].map((r) => f(r.cpuMsPer, 1)).join(", ");
+      log(
+        `  ${p.label}: ${f(m[p.key].rps)} pages/s, p99 ${f(m[p.key].p99)} ms, ${f(m[p.key].cpuMsPer, 2)} ms CPU per render (rounds ${spread})`,
+      );
+    }
+    const inquiry = { now: await inquiries(kit, server) };
+    if (filed) inquiry.filed = await inquiries(kit, filed);
+    if (two) inquiry.two = await inquiries(kit, two);
+    for (const [key, label] of [
+      ["now", "this build"],
+      ["filed", "the filing-day build"],
+      ["two", `${processes} processes`],
+    ])
+      if (inquiry[key])
+        log(
+          `  signed Inquiry, ${label}: ${f(inquiry[key].rps)} req/s, p99 ${f(inquiry[key].p99)} ms, ${f(inquiry[key].cpuMsPer, 2)} ms CPU each`,
+        );
+    const ratio = (a, b) => (m[a] && m[b] ? m[a].rps / m[b].rps : NaN);
+    log(
+      `  pages/s ratios (same turns): in-process vs loopback HTTP ${f(ratio("now", "http"), 2)}×` +
+        (filed ? `; vs the filing-day build ${f(ratio("now", "filed"), 2)}×` : "") +
+        (two ? `; ${processes} processes vs 1 ${f(ratio("two", "now"), 2)}×` : "") +
+        (two && filed ? `, vs the filing-day build ${f(ratio("two", "filed"), 2)}×` : ""),
+    );
+    summary.push(
+      { db, figure: "page CPU ms/render (in-process)", value: m.now.cpuMsPer, digits: 2 },
+      { db, figure: "page CPU ms/render (loopback HTTP)", value: m.http.cpuMsPer, digits: 2 },
+      ...(filed ? [{ db, figure: "page CPU ms/render (filing-day build)", value: m.filed.cpuMsPer, digits: 2 }] : []),
+      { db, figure: "floor CPU ms/render (home page)", value: m.floor.cpuMsPer, digits: 2 },
+      { db, figure: "Next's floor CPU ms/render (its 404 page)", value: m.nextFloor.cpuMsPer, digits: 2 },
+      { db, figure: "pages/s @16 (in-process)", value: m.now.rps },
+      { db, figure: "pages/s @16 (loopback HTTP)", value: m.http.rps },
+      ...(filed
+        ? [
+            { db, figure: "pages/s @16 (filing-day build)", value: m.filed.rps },
+            { db, figure: "pages/s, in-process vs the filing-day build", value: ratio("now", "filed"), digits: 2 },
+          ]
+        : []),
+      { db, figure: "Inquiry CPU ms/request", value: inquiry.now.cpuMsPer, digits: 2 },
+      ...(filed
+        ? [{ db, figure: "Inquiry CPU ms/request (filing-day build)", value: inquiry.filed.cpuMsPer, digits: 2 }]
+        : []),
+      ...(two
+        ? [
+            { db, figure: "pages/s, 2 vs 1 processes", value: ratio("two", "now"), digits: 2 },
+            { db, figure: "Inquiry req/s, 2 vs 1 processes", value: inquiry.two.rps / inquiry.now.rps, digits: 2 },
+            ...(filed
+              ? [
+                  {
+                    db,
+                    figure: "pages/s, 2 processes vs the filing-day build",
+                    value: ratio("two", "filed"),
+                    digits: 2,
+                  },
+                ]
+              : []),
+          ]
+        : []),
+    );
+    // Only the servers the streams need stay up for them.
+    for (const s of [filed, http]) if (s) await s.stop();
+
+    log(`Waiting payers: ${LEVELS.join(", ")} event streams on ${processes} process${processes > 1 ? "es" : ""}…`);
+    const target = two ?? server;
     const live = await benchWaitingPayers({
       kit,
       server: target,
       log,
       levels: LEVELS,
-      page: targetPage,
+      page: two ? pages.find((p) => p.key === "two").page : page,
       label: `${db}, ${processes} proc`,
     });
     liveRows.push(...live.rows);
     printLiveTable(log, live.rows);
-
-    if (processes > 1) {
-      log("1 vs 2 server processes (16 connections)…");
-      const two = { page: await pageRenders(target, targetPage), inquiry: await inquiries(kit, target) };
-      log(
-        `  Inquiry: ${f(now.inquiry.rps)} → ${f(two.inquiry.rps)} req/s (${f(two.inquiry.rps / now.inquiry.rps, 2)}×), p99 ${f(now.inquiry.p99)} → ${f(two.inquiry.p99)} ms`,
-      );
-      log(
-        `  page:    ${f(now.page.rps)} → ${f(two.page.rps)} pages/s (${f(two.page.rps / now.page.rps, 2)}×), p99 ${f(now.page.p99)} → ${f(two.page.p99)} ms`,
-      );
-      log(
-        `  pages/s, ${processes} processes in-process vs today's (1 process, loopback HTTP): ${f(two.page.rps / before.page.rps, 2)}×`,
-      );
-      summary.push(
-        { db, figure: "pages/s, 2 processes vs 1 over HTTP (today)", value: two.page.rps / before.page.rps, digits: 2 },
-        { db, figure: "Inquiry req/s, 2 vs 1 processes", value: two.inquiry.rps / now.inquiry.rps, digits: 2 },
-        { db, figure: "pages/s, 2 vs 1 processes", value: two.page.rps / now.page.rps, digits: 2 },
-      );
-    }
   } finally {
-    if (target !== server) await target.stop();
+    for (const s of servers) await s.stop();
   }
 }

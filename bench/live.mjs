@@ -1,7 +1,8 @@
 // Issue 12: waiting payers on live event streams, the cost of a checkout render, and 1 vs 2
-// server processes. Called by scripts/bench.mjs; every figure is printed beside one measured in
-// the same run (the pollStatus action that pages polled before, the page with the gateway
-// called over loopback HTTP, one process).
+// server processes. Called by scripts/bench.mjs (through bench/issue12.mjs); every figure is
+// printed beside one measured in the same run (the build of the day issue 12 was filed, the
+// pollStatus action that pages polled, the page with the gateway called over loopback HTTP,
+// one process).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

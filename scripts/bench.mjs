@@ -41,6 +41,7 @@ const { benchInquiry, benchInquiryCeiling } = await import("../bench/inquiry.mjs
 const checkoutModule = fs.existsSync("bench/checkout.mjs") ? await import("../bench/checkout.mjs") : null;
 const { benchIssue12 } = await import("../bench/issue12.mjs");
 const { printLiveTable } = await import("../bench/live.mjs");
+const { prepareBaseline } = await import("../bench/baseline.mjs");
 
 const load = () =>
   os
@@ -51,6 +52,9 @@ log(
   `Nusapay bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections`,
 );
 log(`load average at start: ${load()}`);
+
+// Issue 12's "today's" figures: the code as it was when the issue was filed (bench/baseline.mjs).
+const baselineRoot = prepareBaseline(root, log);
 
 const rows = [];
 const liveRows = [];
@@ -92,9 +96,31 @@ try {
         ...(databaseUrl ? { dataDir: server.dataDir } : {}),
         env: { ...env, ...opts.env },
       });
+    // The filing-day build: on PostgreSQL a database of its own (its migrations are older).
+    const startBaseline = baselineRoot
+      ? async () =>
+          kit.startProductionServer({
+            root: baselineRoot,
+            databaseUrl: db === "postgres" ? await cluster.createDatabase(`bench_filed_${Date.now()}`) : undefined,
+            env,
+          })
+      : null;
+    const issue12 = () =>
+      benchIssue12({
+        kit,
+        root,
+        db,
+        server,
+        startServer: another,
+        startBaseline,
+        baselineRoot,
+        log,
+        liveRows,
+        summary,
+      });
     try {
       if (ONLY_LIVE) {
-        await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
+        await issue12();
         continue;
       }
       log("Inquiry Payment Link over HTTP…");
@@ -144,7 +170,7 @@ try {
         if (Array.isArray(more)) for (const r of more) rows.push({ db, ...r });
       }
       log("Live events, renders and processes (issue 12)…");
-      await benchIssue12({ kit, root, db, server, startServer: another, log, liveRows, summary });
+      await issue12();
     } finally {
       const code = await server.stop();
       if (code !== 0) log(`  (server exited with ${code}; its log: ${server.logFile})`);

@@ -45,6 +45,8 @@ export interface SpawnOptions {
   /** PUBLIC_BASE_URL = the address it listens on: a browser then stays on one host for links and cookies. */
   ownBaseUrl?: boolean;
   nodeArgs?: string[];
+  /** Another checkout's production build to run (the bench's filing-day baseline); this project by default. */
+  root?: string;
 }
 
 export interface ServerProcess {
@@ -63,7 +65,8 @@ export interface ServerProcess {
 
 /** Start dist/server.js on a free port with a fresh (or the given) data dir; does not wait. */
 export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProcess> {
-  if (!fs.existsSync(path.join(ROOT, "dist/server.js")) || !fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+  const root = opts.root ?? ROOT;
+  if (!fs.existsSync(path.join(root, "dist/server.js")) || !fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
     throw new Error("no production build: run `npm run build` first (npm test does)");
   }
   const port = await freePort();
@@ -72,10 +75,12 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
   // One file per process: a restart on the same data dir starts a log of its own.
   const logFile = path.join(dataDir, `server-${port}.log`);
   const out = fs.openSync(logFile, "a");
-  // The V8 flags `npm start` gives the server (lib/server/node-flags.json), so tests and the bench run what ships.
-  const nodeFlags = JSON.parse(fs.readFileSync(path.join(ROOT, "lib/server/node-flags.json"), "utf8")) as string[];
+  // The V8 flags `npm start` gives the server (lib/server/node-flags.json), so tests and the bench run what
+  // ships; a checkout from before that file ran with none.
+  const flagsFile = path.join(root, "lib/server/node-flags.json");
+  const nodeFlags = fs.existsSync(flagsFile) ? (JSON.parse(fs.readFileSync(flagsFile, "utf8")) as string[]) : [];
   const child = spawn(process.execPath, [...nodeFlags, ...(opts.nodeArgs ?? []), "dist/server.js"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
