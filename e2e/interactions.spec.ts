@@ -50,6 +50,9 @@ test.describe("without JavaScript", () => {
 
     // nothing updates by itself without script: a plain link to the page says how to look again
     expect(await page.locator("#payment noscript").textContent()).toContain(messages("en").Payment.checkAgain);
+    // and the server rendered all of it: no part was left for script to render (a boundary the
+    // server gave up on, as `next/dynamic` with `ssr: false` does, leaves a <template data-dgst>)
+    expect(await page.locator("template[data-dgst]").count()).toBe(0);
 
     // switching from `?change=1` lands on the new method, not on the picker again
     await page.goto(`${gateway.baseUrl}/pay/${link.paymentLinkId}?change=1#payment`);

@@ -1,8 +1,17 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { createContext, Fragment, useContext, useEffect, useState, type ReactNode } from "react";
+import {
+  createContext,
+  Fragment,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 
 interface Clock {
   /** server time minus this browser's time, in ms */
@@ -19,8 +28,22 @@ export function useClock(): Clock {
   return clock;
 }
 
-// React Query and the status action load after hydration: nothing on first paint needs them.
-const StatusPoller = dynamic(() => import("./status-poller").then((m) => m.StatusPoller), { ssr: false });
+/**
+ * The status poller (React Query and the status action) is a chunk of its own, rendered only
+ * once the page has hydrated: nothing on first paint needs it. Not `next/dynamic` with
+ * `ssr: false`, which throws a bail-out error on every server render and leaves an errored
+ * Suspense boundary in the HTML for the browser to render again.
+ */
+const StatusPoller = lazy(() => import("./status-poller").then((m) => ({ default: m.StatusPoller })));
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true once hydrated (React then renders this part again). */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 export interface CheckoutClockProps {
   linkId: string;
@@ -53,6 +76,7 @@ export function CheckoutClock({
   const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
+  const hydrated = useHydrated();
 
   // The offset is measured against the browser's clock once hydrated; during render it would
   // differ between the server and the browser and break hydration.
@@ -76,14 +100,16 @@ export function CheckoutClock({
   return (
     <ClockContext.Provider value={{ offset, expiresAt, expired }}>
       {children}
-      {poll && !expired ? (
-        <StatusPoller
-          linkId={linkId}
-          paymentKey={paymentKey}
-          live={live}
-          unavailable={labels.unavailable}
-          onServerTime={setOffset}
-        />
+      {hydrated && poll && !expired ? (
+        <Suspense fallback={null}>
+          <StatusPoller
+            linkId={linkId}
+            paymentKey={paymentKey}
+            live={live}
+            unavailable={labels.unavailable}
+            onServerTime={setOffset}
+          />
+        </Suspense>
       ) : null}
     </ClockContext.Provider>
   );
