@@ -73,4 +73,31 @@ test.describe("live status", () => {
     expect(seen.streams.length).toBeGreaterThan(0);
     expect(seen.polls.length).toBeGreaterThan(0);
   });
+
+  test("a live-status chunk that does not load is asked for again, and the page still turns paid", async ({
+    page,
+    gateway,
+    checkoutPage,
+  }) => {
+    const { link, seen } = await waitingVaLink(page, gateway);
+    // The chunk that opens the event stream fails as on a dropped network, twice: the chunk
+    // loader's own attempt and its one retry.
+    const refused: string[] = [];
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const response = await route.fetch();
+      if (refused.length < 2 && (await response.text()).includes("new EventSource")) {
+        refused.push(route.request().url());
+        await route.abort("internetdisconnected");
+      } else await route.fulfill({ response });
+    });
+    await checkoutPage.open(link.paymentLinkUri);
+    await expect.poll(() => refused.length).toBe(2);
+    // The checkout stays on screen without it (no error page in its place)…
+    await expect(checkoutPage.vaNumber()).toBeVisible();
+    // …and 10 s later the chunk is asked for again, loads, and opens the stream.
+    await expect.poll(() => seen.streams.length, { timeout: 20_000 }).toBe(1);
+    await gateway.payVa(await gateway.inquiry(link.paymentLinkId));
+    await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible({ timeout: 15_000 });
+    expect(seen.polls).toEqual([]);
+  });
 });

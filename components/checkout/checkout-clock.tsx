@@ -10,8 +10,11 @@ import {
   useEffect,
   useState,
   useSyncExternalStore,
+  type ComponentType,
   type ReactNode,
 } from "react";
+import { FALLBACK_POLL_MS } from "./poll-interval";
+import type { StatusPollerProps } from "./status-poller";
 
 interface Clock {
   /** server time minus this browser's time, in ms */
@@ -34,7 +37,19 @@ export function useClock(): Clock {
  * `ssr: false`, which throws a bail-out error on every server render and leaves an errored
  * Suspense boundary in the HTML for the browser to render again.
  */
-const StatusPoller = lazy(() => import("./status-poller").then((m) => ({ default: m.StatusPoller })));
+const StatusPoller = lazy(loadStatusPoller);
+
+/**
+ * The poller's chunk. One that does not load (the network dropped; the chunk loader has
+ * already tried twice) is asked for again every 10 s rather than rejected: a rejected lazy
+ * component stays rejected and would take the page down with it, VA number and all.
+ */
+function loadStatusPoller(): Promise<{ default: ComponentType<StatusPollerProps> }> {
+  return import("./status-poller").then(
+    (m) => ({ default: m.StatusPoller }),
+    () => new Promise((resolve) => setTimeout(() => resolve(loadStatusPoller()), FALLBACK_POLL_MS)),
+  );
+}
 
 const noSubscription = () => () => {};
 /** False on the server and while hydrating, true once hydrated (React then renders this part again). */
