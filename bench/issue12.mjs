@@ -1,18 +1,19 @@
 // Issue 12's sections of `npm run bench`, for one database:
-//   1. today's figure: the pollStatus action that every waiting page sent once a second;
+//   1. today's figure: the pollStatus action that every waiting page sent once a second, one
+//      build after the other;
 //   2. a checkout render and a signed Inquiry: req/s and server CPU ms per request, with the
-//      checkout's clients calling the gateway in-process (now) and over loopback HTTP (before),
-//      beside two floors: the home page, a dynamic page with one message and no gateway call,
-//      through the same proxy, layout and Next renderer; and Next's own 404 page under a path
-//      no route or proxy takes (the least any page view costs in Next); all four in turns,
-//      median of rounds;
+//      checkout's clients calling the gateway in-process (now) and over loopback HTTP, beside
+//      two floors: the home page, a dynamic page with one message and no gateway call, through
+//      the same proxy, layout and Next renderer; and Next's own 404 page under a path no route
+//      or proxy takes (the least any page view costs in Next); every page in turns, round after
+//      round, then every server's Inquiry in turns the same way; medians of rounds;
 //   3. waiting payers on event streams (bench/live.mjs), on one process (PGlite) or two
 //      processes sharing one PostgreSQL;
-//   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), Inquiry and page renders,
-//      the two processes' pages in the same turns as section 2.
+//   4. PostgreSQL only: 1 vs 2 server processes (WEB_CONCURRENCY), the two processes' pages and
+//      Inquiry in the same turns as section 2.
 // "Today's" figures are the issue's: where bench/baseline.mjs could build the code of the day
-// it was filed, sections 1, 2 and 4 measure that build too, in the same turns (the pollStatus
-// the pages sent then, its render, its Inquiry), and the ratios are against it.
+// it was filed, sections 1 and 2 measure that build too (its pollStatus, and its render and
+// Inquiry in the same turns as the rest), and the ratios are against it.
 import { benchWaitingPayers, f, inquiries, pageRenders, pct, pollStatusLoad, printLiveTable, vaPage } from "./live.mjs";
 
 const LEVELS = (process.env.BENCH_LIVE_STREAMS ?? "1000,5000,10000").split(",").map(Number);
@@ -35,7 +36,7 @@ export async function benchIssue12({
   server,
   startServer,
   startBaseline,
-  baselineRoot,
+  baseline,
   log,
   liveRows,
   summary,
@@ -49,31 +50,32 @@ export async function benchIssue12({
   };
   try {
     const page = await vaPage(kit, server);
-    const filed = startBaseline ? await up(startBaseline()) : null;
-    const filedPage = filed && (await vaPage(kit, filed));
+    const filed = startBaseline ? await startFiled(startBaseline, kit, baseline, log, servers) : null;
+    const label = baseline?.label;
 
     log("Today's figure: the pollStatus action (what each waiting page sent every second)…");
     const polling = [
-      ...(filed ? [["the filing-day build", baselineRoot, filedPage]] : []),
+      ...(filed ? [[label, baseline.root, filed.page]] : []),
       ["this build, as the fallback", root, page],
     ];
-    for (const [label, build, target] of polling) {
+    for (const [name, build, target] of polling) {
       for (const connections of [8, 32]) {
         const r = await pollStatusLoad(build, target, target.id, { connections, seconds: 10 });
-        log(`  ${label}: ${f(r.rps)} polls/s at ${connections} connections, p99 ${f(r.p99)} ms`);
-        summary.push({ db, figure: `pollStatus polls/s @${connections}, ${label}`, value: r.rps });
+        log(`  ${name}: ${f(r.rps)} polls/s at ${connections} connections, p99 ${f(r.p99)} ms`);
+        summary.push({ db, figure: `pollStatus polls/s @${connections}, ${name}`, value: r.rps });
       }
     }
 
-    log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each page)…`);
+    log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each)…`);
     // The VM's speed drifts by a third within minutes, so every page is measured in turns, round
-    // after round, with all servers up, and each figure is the median of its rounds.
+    // after round, with all servers up, and then every server's Inquiry the same way; each
+    // figure is the median of its rounds.
     const http = await up(startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } }));
     const two = processes > 1 ? await up(startServer({ db, env: { WEB_CONCURRENCY: String(processes) } })) : null;
     const pages = [
       { key: "now", label: "page, gateway in-process", server, page },
       { key: "http", label: "page, gateway over loopback HTTP", server: http, page: await vaPage(kit, http) },
-      ...(filed ? [{ key: "filed", label: "page, the filing-day build", server: filed, page: filedPage }] : []),
+      ...(filed ? [{ key: "filed", label: `page, ${label}`, server: filed.server, page: filed.page }] : []),
       ...(two
         ? [{ key: "two", label: `page, ${processes} processes in-process`, server: two, page: await vaPage(kit, two) }]
         : []),
@@ -100,62 +102,57 @@ export async function benchIssue12({
         `  ${p.label}: ${f(m[p.key].rps)} pages/s, p99 ${f(m[p.key].p99)} ms, ${f(m[p.key].cpuMsPer, 2)} ms CPU per render (rounds ${spread})`,
       );
     }
-    const inquiry = { now: await inquiries(kit, server) };
-    if (filed) inquiry.filed = await inquiries(kit, filed);
-    if (two) inquiry.two = await inquiries(kit, two);
-    for (const [key, label] of [
-      ["now", "this build"],
-      ["filed", "the filing-day build"],
-      ["two", `${processes} processes`],
-    ])
-      if (inquiry[key])
-        log(
-          `  signed Inquiry, ${label}: ${f(inquiry[key].rps)} req/s, p99 ${f(inquiry[key].p99)} ms, ${f(inquiry[key].cpuMsPer, 2)} ms CPU each`,
-        );
+
+    const inquirers = [
+      { key: "now", label: "this build", server },
+      ...(filed ? [{ key: "filed", label, server: filed.server }] : []),
+      ...(two ? [{ key: "two", label: `${processes} processes`, server: two }] : []),
+    ];
+    const inquiryRounds = Object.fromEntries(inquirers.map((q) => [q.key, []]));
+    for (let i = 0; i < ROUNDS; i++)
+      for (const q of inquirers) inquiryRounds[q.key].push(await inquiries(kit, q.server, { seconds: 5 }));
+    const inquiry = Object.fromEntries(inquirers.map((q) => [q.key, medianOf(inquiryRounds[q.key])]));
+    for (const q of inquirers)
+      log(
+        `  signed Inquiry, ${q.label}: ${f(inquiry[q.key].rps)} req/s, p99 ${f(inquiry[q.key].p99)} ms, ${f(inquiry[q.key].cpuMsPer, 2)} ms CPU each`,
+      );
+
     const ratio = (a, b) => (m[a] && m[b] ? m[a].rps / m[b].rps : NaN);
     log(
       `  pages/s ratios (same turns): in-process vs loopback HTTP ${f(ratio("now", "http"), 2)}×` +
-        (filed ? `; vs the filing-day build ${f(ratio("now", "filed"), 2)}×` : "") +
+        (filed ? `; vs ${label} ${f(ratio("now", "filed"), 2)}×` : "") +
         (two ? `; ${processes} processes vs 1 ${f(ratio("two", "now"), 2)}×` : "") +
-        (two && filed ? `, vs the filing-day build ${f(ratio("two", "filed"), 2)}×` : ""),
+        (two && filed ? `, vs ${label} ${f(ratio("two", "filed"), 2)}×` : ""),
     );
     summary.push(
       { db, figure: "page CPU ms/render (in-process)", value: m.now.cpuMsPer, digits: 2 },
       { db, figure: "page CPU ms/render (loopback HTTP)", value: m.http.cpuMsPer, digits: 2 },
-      ...(filed ? [{ db, figure: "page CPU ms/render (filing-day build)", value: m.filed.cpuMsPer, digits: 2 }] : []),
+      ...(filed ? [{ db, figure: `page CPU ms/render (${label})`, value: m.filed.cpuMsPer, digits: 2 }] : []),
       { db, figure: "floor CPU ms/render (home page)", value: m.floor.cpuMsPer, digits: 2 },
       { db, figure: "Next's floor CPU ms/render (its 404 page)", value: m.nextFloor.cpuMsPer, digits: 2 },
       { db, figure: "pages/s @16 (in-process)", value: m.now.rps },
       { db, figure: "pages/s @16 (loopback HTTP)", value: m.http.rps },
+      { db, figure: "pages/s @16 (home page)", value: m.floor.rps },
       ...(filed
         ? [
-            { db, figure: "pages/s @16 (filing-day build)", value: m.filed.rps },
-            { db, figure: "pages/s, in-process vs the filing-day build", value: ratio("now", "filed"), digits: 2 },
+            { db, figure: `pages/s @16 (${label})`, value: m.filed.rps },
+            { db, figure: `pages/s, in-process vs ${label}`, value: ratio("now", "filed"), digits: 2 },
           ]
         : []),
       { db, figure: "Inquiry CPU ms/request", value: inquiry.now.cpuMsPer, digits: 2 },
-      ...(filed
-        ? [{ db, figure: "Inquiry CPU ms/request (filing-day build)", value: inquiry.filed.cpuMsPer, digits: 2 }]
-        : []),
+      ...(filed ? [{ db, figure: `Inquiry CPU ms/request (${label})`, value: inquiry.filed.cpuMsPer, digits: 2 }] : []),
       ...(two
         ? [
             { db, figure: "pages/s, 2 vs 1 processes", value: ratio("two", "now"), digits: 2 },
             { db, figure: "Inquiry req/s, 2 vs 1 processes", value: inquiry.two.rps / inquiry.now.rps, digits: 2 },
             ...(filed
-              ? [
-                  {
-                    db,
-                    figure: "pages/s, 2 processes vs the filing-day build",
-                    value: ratio("two", "filed"),
-                    digits: 2,
-                  },
-                ]
+              ? [{ db, figure: `pages/s, 2 processes vs ${label}`, value: ratio("two", "filed"), digits: 2 }]
               : []),
           ]
         : []),
     );
     // Only the servers the streams need stay up for them.
-    for (const s of [filed, http]) if (s) await s.stop();
+    for (const s of [filed?.server, http]) if (s) await s.stop();
 
     log(`Waiting payers: ${LEVELS.join(", ")} event streams on ${processes} process${processes > 1 ? "es" : ""}…`);
     const target = two ?? server;
@@ -171,5 +168,22 @@ export async function benchIssue12({
     printLiveTable(log, live.rows);
   } finally {
     for (const s of servers) await s.stop();
+  }
+}
+
+/**
+ * The baseline's server with a link to render, or null (logged) when it does not start or
+ * answer: the baseline is optional, the rest of the bench goes on without it.
+ */
+async function startFiled(startBaseline, kit, baseline, log, servers) {
+  let started;
+  try {
+    started = await startBaseline();
+    servers.push(started);
+    return { server: started, page: await vaPage(kit, started) };
+  } catch (err) {
+    log(`  ${baseline.label} is left out: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+    await started?.stop();
+    return null;
   }
 }

@@ -54,7 +54,7 @@ log(
 log(`load average at start: ${load()}`);
 
 // Issue 12's "today's" figures: the code as it was when the issue was filed (bench/baseline.mjs).
-const baselineRoot = prepareBaseline(root, log);
+const baseline = prepareBaseline(root, log);
 
 const rows = [];
 const liveRows = [];
@@ -97,10 +97,10 @@ try {
         env: { ...env, ...opts.env },
       });
     // The filing-day build: on PostgreSQL a database of its own (its migrations are older).
-    const startBaseline = baselineRoot
+    const startBaseline = baseline
       ? async () =>
           kit.startProductionServer({
-            root: baselineRoot,
+            root: baseline.root,
             databaseUrl: db === "postgres" ? await cluster.createDatabase(`bench_filed_${Date.now()}`) : undefined,
             env,
           })
@@ -113,7 +113,7 @@ try {
         server,
         startServer: another,
         startBaseline,
-        baselineRoot,
+        baseline,
         log,
         liveRows,
         summary,
@@ -199,6 +199,6 @@ fs.mkdirSync("bench-results", { recursive: true });
 const file = path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 fs.writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, seconds: SECONDS, connections: CONNECTIONS, rows, summary, live: liveRows }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, baseline: baseline && { commit: baseline.commit, label: baseline.label }, seconds: SECONDS, connections: CONNECTIONS, rows, summary, live: liveRows }, null, 2)}\n`,
 );
 log(`(written to ${file})`);

@@ -67,7 +67,9 @@ export interface ServerProcess {
 export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProcess> {
   const root = opts.root ?? ROOT;
   if (!fs.existsSync(path.join(root, "dist/server.js")) || !fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
-    throw new Error("no production build: run `npm run build` first (npm test does)");
+    throw new Error(
+      opts.root ? `no production build in ${root}` : "no production build: run `npm run build` first (npm test does)",
+    );
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -76,9 +78,10 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
   const logFile = path.join(dataDir, `server-${port}.log`);
   const out = fs.openSync(logFile, "a");
   // The V8 flags `npm start` gives the server (lib/server/node-flags.json), so tests and the bench run what
-  // ships; a checkout from before that file ran with none.
+  // ships; another checkout's build from before that file ran with none.
   const flagsFile = path.join(root, "lib/server/node-flags.json");
-  const nodeFlags = fs.existsSync(flagsFile) ? (JSON.parse(fs.readFileSync(flagsFile, "utf8")) as string[]) : [];
+  const nodeFlags =
+    opts.root && !fs.existsSync(flagsFile) ? [] : (JSON.parse(fs.readFileSync(flagsFile, "utf8")) as string[]);
   const child = spawn(process.execPath, [...nodeFlags, ...(opts.nodeArgs ?? []), "dist/server.js"], {
     cwd: root,
     env: {
