@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useCheckoutActions } from "./actions-context";
+import { useHydrated } from "./use-hydrated";
 import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
 import { sandboxNoteClass } from "@/lib/ui/recipes";
 import { Button } from "@/components/ui/button";
@@ -47,8 +48,6 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-const noSubscription = () => () => {};
-
 /**
  * The card step. The browser asks this app's server for a client secret (the server creates
  * the payment intent with its secret key), then confirms the card directly with the gateway
@@ -66,11 +65,7 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
   const clientSecret = useRef<string | null>(null);
   // False in the server's HTML and until hydration. Until then the form is inert: a card typed
   // before the script runs would have nowhere to go but a native submit of the page.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const digits = number.replace(/\D/g, "");
   const brand = digits.length >= 2 ? cardBrand(digits) : "unknown";
 

@@ -9,12 +9,12 @@ import {
   useContext,
   useEffect,
   useState,
-  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from "react";
 import { FALLBACK_POLL_MS } from "./poll-interval";
 import type { StatusPollerProps } from "./status-poller";
+import { useHydrated } from "./use-hydrated";
 
 interface Clock {
   /** server time minus this browser's time, in ms */
@@ -50,15 +50,6 @@ function loadStatusPoller(): Promise<{ default: ComponentType<StatusPollerProps>
     () => new Promise((resolve) => setTimeout(() => resolve(loadStatusPoller()), FALLBACK_POLL_MS)),
   );
 }
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true once hydrated (React then renders this part again). */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 export interface CheckoutClockProps {
   linkId: string;
