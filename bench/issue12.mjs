@@ -19,7 +19,7 @@ import { benchWaitingPayers, f, inquiries, pageRenders, pct, pollStatusLoad, pri
 const LEVELS = (process.env.BENCH_LIVE_STREAMS ?? "1000,5000,10000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 5);
 
-/** Each figure of several page-render rounds, by its median. */
+/** Each figure of several rounds (page renders or Inquiries), by its median. */
 const medianOf = (rounds) => {
   const median = (key) =>
     pct(
@@ -29,18 +29,17 @@ const medianOf = (rounds) => {
   return { rps: median("rps"), p99: median("p99"), cpuMsPer: median("cpuMsPer") };
 };
 
-export async function benchIssue12({
-  kit,
-  root,
-  db,
-  server,
-  startServer,
-  startBaseline,
-  baseline,
-  log,
-  liveRows,
-  summary,
-}) {
+/**
+ * `measure` each entry in turns, round after round, with all their servers up: the VM's speed
+ * drifts by a third within minutes. By key: the median of each figure, and the rounds.
+ */
+async function inTurns(entries, measure) {
+  const rounds = Object.fromEntries(entries.map((e) => [e.key, []]));
+  for (let i = 0; i < ROUNDS; i++) for (const e of entries) rounds[e.key].push(await measure(e));
+  return Object.fromEntries(entries.map((e) => [e.key, { ...medianOf(rounds[e.key]), rounds: rounds[e.key] }]));
+}
+
+export async function benchIssue12({ kit, root, db, server, startServer, baseline, log, liveRows, summary }) {
   const processes = db === "postgres" ? 2 : 1;
   const servers = [];
   const up = async (p) => {
@@ -50,7 +49,7 @@ export async function benchIssue12({
   };
   try {
     const page = await vaPage(kit, server);
-    const filed = startBaseline ? await startFiled(startBaseline, kit, baseline, log, servers) : null;
+    const filed = baseline ? await startFiled(baseline, kit, log, up) : null;
     const label = baseline?.label;
 
     log("Today's figure: the pollStatus action (what each waiting page sent every second)…");
@@ -67,18 +66,14 @@ export async function benchIssue12({
     }
 
     log(`Checkout render and signed Inquiry, CPU per request (16 connections, ${ROUNDS} rounds of each)…`);
-    // The VM's speed drifts by a third within minutes, so every page is measured in turns, round
-    // after round, with all servers up, and then every server's Inquiry the same way; each
-    // figure is the median of its rounds.
     const http = await up(startServer({ db, env: { CHECKOUT_TRANSPORT: "http", WEB_CONCURRENCY: "1" } }));
     const two = processes > 1 ? await up(startServer({ db, env: { WEB_CONCURRENCY: String(processes) } })) : null;
+    const twoPage = two && (await vaPage(kit, two));
     const pages = [
       { key: "now", label: "page, gateway in-process", server, page },
       { key: "http", label: "page, gateway over loopback HTTP", server: http, page: await vaPage(kit, http) },
       ...(filed ? [{ key: "filed", label: `page, ${label}`, server: filed.server, page: filed.page }] : []),
-      ...(two
-        ? [{ key: "two", label: `page, ${processes} processes in-process`, server: two, page: await vaPage(kit, two) }]
-        : []),
+      ...(two ? [{ key: "two", label: `page, ${processes} processes in-process`, server: two, page: twoPage }] : []),
       {
         key: "floor",
         label: "floor, the home page (no gateway call)",
@@ -92,12 +87,9 @@ export async function benchIssue12({
         page: { url: `${server.baseUrl}/bench-no-such-page`, cookie: "", status: 404 },
       },
     ];
-    const rounds = Object.fromEntries(pages.map((p) => [p.key, []]));
-    for (let i = 0; i < ROUNDS; i++)
-      for (const p of pages) rounds[p.key].push(await pageRenders(p.server, p.page, { seconds: 5 }));
-    const m = Object.fromEntries(pages.map((p) => [p.key, medianOf(rounds[p.key])]));
+    const m = await inTurns(pages, (p) => pageRenders(p.server, p.page, { seconds: 5 }));
     for (const p of pages) {
-      const spread = rounds[p.key].map((r) => f(r.cpuMsPer, 1)).join(", ");
+      const spread = m[p.key].rounds.map((r) => f(r.cpuMsPer, 1)).join(", ");
       log(
         `  ${p.label}: ${f(m[p.key].rps)} pages/s, p99 ${f(m[p.key].p99)} ms, ${f(m[p.key].cpuMsPer, 2)} ms CPU per render (rounds ${spread})`,
       );
@@ -108,10 +100,7 @@ export async function benchIssue12({
       ...(filed ? [{ key: "filed", label, server: filed.server }] : []),
       ...(two ? [{ key: "two", label: `${processes} processes`, server: two }] : []),
     ];
-    const inquiryRounds = Object.fromEntries(inquirers.map((q) => [q.key, []]));
-    for (let i = 0; i < ROUNDS; i++)
-      for (const q of inquirers) inquiryRounds[q.key].push(await inquiries(kit, q.server, { seconds: 5 }));
-    const inquiry = Object.fromEntries(inquirers.map((q) => [q.key, medianOf(inquiryRounds[q.key])]));
+    const inquiry = await inTurns(inquirers, (q) => inquiries(kit, q.server, { seconds: 5 }));
     for (const q of inquirers)
       log(
         `  signed Inquiry, ${q.label}: ${f(inquiry[q.key].rps)} req/s, p99 ${f(inquiry[q.key].p99)} ms, ${f(inquiry[q.key].cpuMsPer, 2)} ms CPU each`,
@@ -161,7 +150,7 @@ export async function benchIssue12({
       server: target,
       log,
       levels: LEVELS,
-      page: two ? pages.find((p) => p.key === "two").page : page,
+      page: twoPage ?? page,
       label: `${db}, ${processes} proc`,
     });
     liveRows.push(...live.rows);
@@ -175,15 +164,14 @@ export async function benchIssue12({
  * The baseline's server with a link to render, or null (logged) when it does not start or
  * answer: the baseline is optional, the rest of the bench goes on without it.
  */
-async function startFiled(startBaseline, kit, baseline, log, servers) {
-  let started;
+async function startFiled(baseline, kit, log, up) {
+  let server;
   try {
-    started = await startBaseline();
-    servers.push(started);
-    return { server: started, page: await vaPage(kit, started) };
+    server = await up(baseline.start());
+    return { server, page: await vaPage(kit, server) };
   } catch (err) {
+    await server?.stop(); // not left idling through the rest of the section
     log(`  ${baseline.label} is left out: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
-    await started?.stop();
     return null;
   }
 }

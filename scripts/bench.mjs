@@ -96,28 +96,18 @@ try {
         ...(databaseUrl ? { dataDir: server.dataDir } : {}),
         env: { ...env, ...opts.env },
       });
-    // The filing-day build: on PostgreSQL a database of its own (its migrations are older).
-    const startBaseline = baseline
-      ? async () =>
-          kit.startProductionServer({
-            root: baseline.root,
-            databaseUrl: db === "postgres" ? await cluster.createDatabase(`bench_filed_${Date.now()}`) : undefined,
-            env,
-          })
-      : null;
+    // The baseline build (bench/baseline.mjs): on PostgreSQL a database of its own (its migrations are older).
+    const filed = baseline && {
+      ...baseline,
+      start: async () =>
+        kit.startProductionServer({
+          root: baseline.root,
+          databaseUrl: db === "postgres" ? await cluster.createDatabase(`bench_filed_${Date.now()}`) : undefined,
+          env,
+        }),
+    };
     const issue12 = () =>
-      benchIssue12({
-        kit,
-        root,
-        db,
-        server,
-        startServer: another,
-        startBaseline,
-        baseline,
-        log,
-        liveRows,
-        summary,
-      });
+      benchIssue12({ kit, root, db, server, startServer: another, baseline: filed, log, liveRows, summary });
     try {
       if (ONLY_LIVE) {
         await issue12();
