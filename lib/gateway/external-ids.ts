@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/client";
 import { externalIds } from "@/lib/db/schema";
@@ -26,6 +26,30 @@ export async function recordExternalId(tx: Executor, partnerId: string, external
     if (isUniqueViolation(err)) throw new SnapError("conflict");
     throw err;
   }
+}
+
+const TAKEN = statement(
+  builder
+    .select({ one: sql<number>`1` })
+    .from(externalIds)
+    .where(
+      and(
+        eq(externalIds.partnerId, sql.placeholder("partnerId")),
+        eq(externalIds.day, sql.placeholder("day")),
+        eq(externalIds.externalId, sql.placeholder("externalId")),
+      ),
+    ),
+);
+
+/** Has this partner used this X-EXTERNAL-ID today (Jakarta)? */
+export async function externalIdTaken(
+  exec: Executor,
+  partnerId: string,
+  externalId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await run(exec, TAKEN, { partnerId, day: jakartaDay(now), externalId });
+  return rows.length > 0;
 }
 
 /** Ids from before yesterday can no longer collide with anything; drop them. */

@@ -21,6 +21,7 @@ import {
 
 const INQUIRY = "/v1.0/payment-link/inquiry";
 const CREATE = "/v1.0/payment-link/create";
+const METHOD = "/v1.0/payment-link/payment-method";
 
 /**
  * The signed family's error table (CONTRACT §2), from outside the process, on both
@@ -345,6 +346,20 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       expectEnvelope(create, 409, "4092700");
     });
 
+    it("reused on an Inquiry the domain then refuses → still 4092700, as when the id was claimed first", async () => {
+      // Inquiry and Method read without a transaction and claim the id after the read; a
+      // refusal must still answer the reused id as the transaction did.
+      const id = randomUUID();
+      expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
+      const missing = JSON.stringify({ additionalInfo: { paymentLinkId: randomUUID() } });
+      for (const path of [INQUIRY, METHOD])
+        expectEnvelope(
+          await signed(merchant, { path, body: missing, headers: { "X-EXTERNAL-ID": id } }),
+          409,
+          "4092700",
+        );
+    });
+
     it("another partner may use the same external id", async () => {
       const id = randomUUID();
       expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
@@ -395,6 +410,19 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
       const losers = ids.filter((_, i) => codes[i] !== "2002700");
       for (const id of losers)
         expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
+    });
+
+    it("an Inquiry or Method the domain refuses (404) does not consume its X-EXTERNAL-ID", async () => {
+      const missing = JSON.stringify({ additionalInfo: { paymentLinkId: randomUUID() } });
+      for (const path of [INQUIRY, METHOD]) {
+        const id = randomUUID();
+        expectEnvelope(
+          await signed(merchant, { path, body: missing, headers: { "X-EXTERNAL-ID": id } }),
+          404,
+          "4042701",
+        );
+        expectEnvelope(await inquiry(merchant, { headers: { "X-EXTERNAL-ID": id } }), 200, "2002700");
+      }
     });
 
     it("refused bodies leave no link behind and no external id consumed", async () => {

@@ -19,6 +19,7 @@ export const transactionListRoute = defineSnapRoute({
   partners: ["merchant"],
   query: TransactionListQuery,
   response: TransactionListResponse.omit({ responseCode: true, responseMessage: true }),
+  readOnly: true,
   async handler({ gw, tx, partner, query }) {
     return listTransactions(
       tx,
@@ -46,6 +47,7 @@ export const transactionDetailRoute = defineSnapRoute({
   scopedLookup: true,
   body: TransactionDetailRequest,
   response: Transaction,
+  readOnly: true,
   async handler({ gw, tx, partner, body }) {
     return getTransaction(tx, partner, body, gw.now());
   },

@@ -48,6 +48,7 @@ export const inquiryRoute = defineSnapRoute({
   scopedLookup: true,
   body: LinkLookupRequest,
   response: LinkDataOut,
+  readOnly: true,
   async handler({ gw, tx, partner, body }) {
     const view = await findLink(gw, tx, partner, lookupOf(body));
     return { paymentLinkData: toPaymentLinkData(gw, view) };
@@ -63,6 +64,7 @@ export const methodRoute = defineSnapRoute({
   scopedLookup: true,
   body: LinkLookupRequest,
   response: PaymentMethodResponse.pick({ paymentLinkPaymentMethod: true }),
+  readOnly: true,
   async handler({ gw, tx, partner, body }) {
     const view = await findLink(gw, tx, partner, lookupOf(body));
     const groups = toMethodGroups(

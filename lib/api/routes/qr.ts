@@ -52,6 +52,7 @@ export const queryQrRoute = defineSnapRoute({
   scopedLookup: true,
   body: QueryQrRequest,
   response: strip(QueryQrResponse),
+  readOnly: true,
   async handler({ tx, partner, body }) {
     return qrStatus(await findQr(tx, partner, body));
   },

@@ -72,6 +72,7 @@ export const inquiryVaRoute = defineSnapRoute({
   scopedLookup: true,
   body: VaKey,
   response: DataOut,
+  readOnly: true,
   async handler({ tx, partner, body }) {
     return { virtualAccountData: vaData(await findVa(tx, partner, body.virtualAccountNo)) };
   },
@@ -87,6 +88,7 @@ export const vaStatusRoute = defineSnapRoute({
   scopedLookup: true,
   body: VaKey,
   response: VaStatusResponse.pick({ virtualAccountData: true }),
+  readOnly: true,
   async handler({ gw, tx, partner, body }) {
     const va = await findVa(tx, partner, body.virtualAccountNo);
     return { virtualAccountData: vaStatus(va, gw.now(), body) };
