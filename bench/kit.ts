@@ -31,6 +31,7 @@ interface Statement {
 }
 
 export interface CeilingResult {
+  /** Inquiries whose storage work completed. */
   transactions: number;
   seconds: number;
   rps: number;
@@ -38,9 +39,10 @@ export interface CeilingResult {
 }
 
 /**
- * The Inquiry's storage work without HTTP: the statements its handler issues (captured from
- * the real code, then replayed on the raw driver with a fresh X-EXTERNAL-ID each time), in
- * one transaction each, from `concurrency` loops at once.
+ * The Inquiry's storage work without HTTP: the statements it issues (captured from the real
+ * code, then replayed on the raw driver with a fresh X-EXTERNAL-ID each time), as the wrapper
+ * runs a read-only operation: the read, then the claim, each on its own with no transaction
+ * (lib/api/snap-route.ts), from `concurrency` loops at once.
  * Partner and token lookups are left out: the server caches them in memory too.
  *
  * PGlite: a fresh data dir, seeded like a new server's. PostgreSQL: the server's own
@@ -65,49 +67,33 @@ export async function inquiryCeiling(opts: {
     const linkId = credentials.demoLinks[1]!.paymentLinkId; // a link with a chosen method: the join finds a payment
     const raw = (database.db as unknown as { $client: PGlite | Pool }).$client;
 
-    // Capture: the handler's own functions, in a transaction as the wrapper runs them, with
-    // every statement they issue recorded (BEGIN/COMMIT come from the driver's transaction).
+    // Capture: the handler's own function, then the claim, as the wrapper runs a read-only
+    // operation, with every statement they issue recorded.
     const captured: Statement[] = [];
     const marker = randomUUID();
     observeStatements((st, params) => captured.push({ st, params }));
     try {
-      await gw.db.transaction(async (tx) => {
-        await recordExternalId(tx, partner.id, marker, gw.now());
-        await findLink(gw, tx, partner, { paymentLinkId: linkId });
-      });
+      await findLink(gw, gw.db, partner, { paymentLinkId: linkId });
+      await recordExternalId(gw.db, partner.id, marker, gw.now());
     } finally {
       observeStatements(null);
     }
-    const inTransaction = captured.map((s) => ({
+    const steps = captured.map((s) => ({
       st: s.st,
       params: s.params,
       externalIdAt: s.params.indexOf(marker),
     }));
-    if (!inTransaction.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
-    const paramsFor = (s: (typeof inTransaction)[number], externalId: string) =>
+    if (!steps.some((s) => s.externalIdAt >= 0)) throw new Error("did not capture the X-EXTERNAL-ID insert");
+    const paramsFor = (s: (typeof steps)[number], externalId: string) =>
       s.externalIdAt < 0 ? s.params : s.params.map((p, i) => (i === s.externalIdAt ? externalId : p));
-    // Replayed through the server's own runner (named prepared statements, as the server runs them).
-    const replay = async (connection: unknown, id: string) => {
-      for (const s of inTransaction) await runOnConnection(connection, s.st, paramsFor(s, id));
+    // Replayed through the server's own runner (named prepared statements, as the server runs
+    // them), each statement on its own: on PGlite the database itself, on PostgreSQL the pool
+    // (a connection per statement, as drizzle's node-postgres session takes one outside a
+    // transaction).
+    const runOnce = async () => {
+      const id = randomUUID();
+      for (const s of steps) await runOnConnection(raw, s.st, paramsFor(s, id));
     };
-
-    const runOnce: () => Promise<void> =
-      opts.kind === "pglite"
-        ? async () => {
-            // drizzle-orm/pglite runs a transaction through PGlite's transaction(): BEGIN/COMMIT inside.
-            await (raw as PGlite).transaction((tx) => replay(tx, randomUUID()));
-          }
-        : async () => {
-            // drizzle-orm/node-postgres: a pooled client, then begin … commit.
-            const client = await (raw as Pool).connect();
-            try {
-              await client.query("begin");
-              await replay(client, randomUUID());
-              await client.query("commit");
-            } finally {
-              client.release();
-            }
-          };
 
     for (let i = 0; i < 200; i++) await runOnce(); // warm-up
     let transactions = 0;
@@ -122,9 +108,7 @@ export async function inquiryCeiling(opts: {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const texts = inTransaction.map((s) => s.st.text);
-    const statements = opts.kind === "postgres" ? ["begin", ...texts, "commit"] : texts;
-    return { transactions, seconds, rps: transactions / seconds, statements };
+    return { transactions, seconds, rps: transactions / seconds, statements: steps.map((s) => s.st.text) };
   } finally {
     await database.close();
   }

@@ -120,7 +120,7 @@ try {
       );
       log("Storage ceiling (same SQL, in-process, no HTTP)…");
       const ceiling = await benchInquiryCeiling({ kit, db, server, seconds: SECONDS, connections: CONNECTIONS });
-      log(`  ${ceiling.rps.toFixed(0)} transactions/s (${ceiling.statements.length} statements each)`);
+      log(`  ${ceiling.rps.toFixed(0)} Inquiries/s (${ceiling.statements.length} statements each)`);
       const ratio = http.rps / ceiling.rps;
       log(`inquiry/ceiling ratio: ${ratio.toFixed(2)}`);
       rows.push({ db, section: "inquiry", rps: http.rps, p50: http.p50, p99: http.p99, ceiling: ceiling.rps, ratio });

@@ -37,6 +37,15 @@ const v1Routes: AnyV1Route[] = [
   ...merchantSettingsRoutes,
 ];
 
+/** The signed /v1.0 family, each behind the one SNAP wrapper (snap-route.ts). */
+export const snapRoutes = [
+  ...paymentLinkRoutes,
+  ...virtualAccountRoutes,
+  ...qrRoutes,
+  cardPayRoute,
+  ...accountRoutes,
+] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
+
 /** The gateway API for machines: /v1.0 (SNAP), /v1 (secret key), /openapi.json, /api/health. */
 export function createApiApp(
   gw: GatewayContext,
@@ -51,14 +60,7 @@ export function createApiApp(
   if (deps.addressLimiter) mountAddressLimits(app, deps.addressLimiter);
   app.get("/api/health", (c) => c.json({ status: "ok", database: gw.dbKind }));
   mountAccessToken(app, gw);
-  const routes = [
-    ...paymentLinkRoutes,
-    ...virtualAccountRoutes,
-    ...qrRoutes,
-    cardPayRoute,
-    ...accountRoutes,
-  ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
-  for (const route of routes) mountSnapRoute(app, route, { gw, limiter });
+  for (const route of snapRoutes) mountSnapRoute(app, route, { gw, limiter });
   for (const route of v1Routes) mountV1Route(app, route, gw);
   mountThreeDs(app, gw);
   // Without the server's hub (the document script), an inert one: streams would see no changes.

@@ -36,8 +36,9 @@ const logLines: string[] = [];
 const Body = z.object({ partnerReferenceNo: z.string() });
 const Out = z.object({ linkId: z.string() });
 
-function writeLinkThen(fail: () => never) {
-  return defineSnapRoute({
+/** What every test route has: a path of its own, merchants only, one body and answer shape. */
+const testRoute = () =>
+  ({
     method: "post",
     path: `/v1.0/test/${randomUUID().slice(0, 8)}`,
     service: "99",
@@ -46,6 +47,11 @@ function writeLinkThen(fail: () => never) {
     partners: ["merchant"],
     body: Body,
     response: Out,
+  }) as const;
+
+function writeLinkThen(fail: () => never) {
+  return defineSnapRoute({
+    ...testRoute(),
     async handler({ gw, tx, partner, body }) {
       const view = await createPaymentLink(gw, tx, partner, {
         partnerReferenceNo: body.partnerReferenceNo,
@@ -84,6 +90,24 @@ const refuse = writeLinkThen(() => {
 });
 const succeed = writeLinkThen((() => undefined) as () => never);
 
+/** A read-only operation (no transaction, the id claimed after the read) that reads, then fails. */
+function readThen(fail: () => never) {
+  return defineSnapRoute({
+    ...testRoute(),
+    readOnly: true,
+    async handler({ tx, body }) {
+      await tx.select().from(paymentLinks).where(eq(paymentLinks.partnerReferenceNo, body.partnerReferenceNo));
+      return fail();
+    },
+  });
+}
+const readFault = readThen(() => {
+  throw new Error("the read broke");
+});
+const readRefusal = readThen(() => {
+  throw new SnapError("featureNotAllowed", "after the read");
+});
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-wrapper-"));
   const log = createLogger(
@@ -107,7 +131,7 @@ beforeAll(async () => {
     throw new Error("a fault no wrapper caught");
   });
   app.onError((_err, c) => c.json({ responseCode: "5000000", responseMessage: "General Error" }, 500));
-  for (const route of [crash, refuse, succeed])
+  for (const route of [crash, refuse, succeed, readFault, readRefusal])
     mountSnapRoute(app, route as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>, { gw: gateway.gw, limiter });
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await app.request(String(input), init);
@@ -220,5 +244,37 @@ describe("a fault after a write", () => {
       headers: { "X-EXTERNAL-ID": externalId },
     });
     expect(again).toEqual({ status: 409, body: { responseCode: "4099900", responseMessage: "Conflict" } });
+  });
+});
+
+describe("a read-only operation that fails", () => {
+  const call = (path: string, externalId: string) =>
+    client.raw({
+      method: "POST",
+      path,
+      body: JSON.stringify({ partnerReferenceNo: `READ-${randomUUID()}` }),
+      headers: { "X-EXTERNAL-ID": externalId },
+    });
+
+  it("leaves its X-EXTERNAL-ID free, on a fault (500xx00) and on a refusal", async () => {
+    for (const [route, status] of [
+      [readFault, 500],
+      [readRefusal, 403],
+    ] as const) {
+      const externalId = randomUUID();
+      expect((await call(route.path, externalId)).status).toBe(status);
+      expect(await externalIdRows(externalId)).toEqual([]);
+      expect((await call(succeed.path, externalId)).status).toBe(200);
+    }
+  });
+
+  it("answers a reused X-EXTERNAL-ID with 409xx00, as when the claim came before the read", async () => {
+    const externalId = randomUUID();
+    expect((await call(succeed.path, externalId)).status).toBe(200);
+    for (const route of [readFault, readRefusal])
+      expect(await call(route.path, externalId)).toEqual({
+        status: 409,
+        body: { responseCode: "4099900", responseMessage: "Conflict" },
+      });
   });
 });

@@ -61,7 +61,8 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   afterCommit?: (gw: GatewayContext) => void;
   /**
    * Runs after the business step refused a well-formed, authenticated request with a SNAP
-   * error and its transaction rolled back: a chance to record the refusal itself.
+   * error and its transaction rolled back (a read-only step has none): a chance to record the
+   * refusal itself.
    */
   onRefusal?: (gw: GatewayContext, call: { partner: Partner; body: z.output<BS> }, err: SnapError) => Promise<void>;
 }
@@ -170,8 +171,9 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
  * A read-only operation, answered as the transaction would answer it: the read first, then
  * the X-EXTERNAL-ID claimed by one insert, so a read that fails leaves the id unused (as the
  * rollback did) and a reused id still answers 409 (the insert's primary key decides races).
- * A refusal (say, 404) still answers 409 when the id was already taken, as it did when the
- * claim came first; that check runs only on refusals.
+ * A read that fails (a refusal such as 404, or a fault) still answers 409 when the id was
+ * already taken, as it did when the claim came first; that check runs only on failures, and
+ * if it cannot be made the read's own error stands.
  */
 async function readThenRecord<T>(
   gw: GatewayContext,
@@ -184,9 +186,8 @@ async function readThenRecord<T>(
   try {
     result = await read();
   } catch (err) {
-    if (err instanceof SnapError && (await externalIdTaken(gw.db, partnerId, externalId, now)))
-      throw new SnapError("conflict");
-    throw err;
+    const taken = await externalIdTaken(gw.db, partnerId, externalId, now).catch(() => false);
+    throw taken ? new SnapError("conflict") : err;
   }
   await recordExternalId(gw.db, partnerId, externalId, now);
   return result;
