@@ -127,7 +127,7 @@ export async function benchInquiry({ kit, server, log, seconds = 10, connections
 }
 
 /** The same statements in-process, no HTTP: see bench/kit.ts inquiryCeiling. */
-export async function benchInquiryCeiling({ kit, db, server, seconds = 10, connections = 32 }) {
+export async function benchInquiryCeiling({ kit, db, server, masterKey, seconds = 10, connections = 32 }) {
   if (db === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-ceiling-"));
     try {
@@ -145,6 +145,7 @@ export async function benchInquiryCeiling({ kit, db, server, seconds = 10, conne
     kind: "postgres",
     dataDir: server.dataDir,
     databaseUrl: server.databaseUrl,
+    masterKey,
     durationMs: seconds * 1000,
     concurrency: connections,
     poolMax: 10,

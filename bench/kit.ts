@@ -55,10 +55,18 @@ export async function inquiryCeiling(opts: {
   durationMs: number;
   concurrency: number;
   poolMax?: number;
+  /** The server's GATEWAY_MASTER_KEY, when sharing its database (a gateway with another key refuses it). */
+  masterKey?: string;
 }): Promise<CeilingResult> {
   if (opts.poolMax) process.env.PG_POOL_MAX = String(opts.poolMax);
   const { gw, database, credentials } = await bootGateway({
-    env: { ...process.env, DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl ?? "", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? "",
+      GATEWAY_MASTER_KEY: opts.masterKey ?? "",
+      LOG_LEVEL: "warn",
+    },
     log: createLogger("warn"),
   });
   try {

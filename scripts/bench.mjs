@@ -119,7 +119,14 @@ try {
         `  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms (${http.requests} requests, all 200)`,
       );
       log("Storage ceiling (same SQL, in-process, no HTTP)…");
-      const ceiling = await benchInquiryCeiling({ kit, db, server, seconds: SECONDS, connections: CONNECTIONS });
+      const ceiling = await benchInquiryCeiling({
+        kit,
+        db,
+        server,
+        masterKey: env.GATEWAY_MASTER_KEY,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
       log(`  ${ceiling.rps.toFixed(0)} Inquiries/s (${ceiling.statements.length} statements each)`);
       const ratio = http.rps / ceiling.rps;
       log(`inquiry/ceiling ratio: ${ratio.toFixed(2)}`);
