@@ -20,8 +20,14 @@ let gateway: Gateway;
 let dataDir: string;
 let merchant: GatewayClient;
 let calls: Record<string, () => Promise<{ responseCode: string }>>;
+/** The same operations asked for something that does not exist: each refused with a 404. */
+let misses: Record<string, () => Promise<unknown>>;
 
-/** Every table's rows, hashed, except the X-EXTERNAL-ID record. */
+/**
+ * Every table's rows with their row versions, hashed, except the X-EXTERNAL-ID record: `xmin`
+ * moves with any rewrite of a row (an update to the same values too), `xmax` with a row lock
+ * (`for update`).
+ */
 async function fingerprint(): Promise<Record<string, string>> {
   const { db } = gateway.gw;
   const tables = (await db.execute(
@@ -31,7 +37,9 @@ async function fingerprint(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const { name } of tables.rows) {
     const r = (await db.execute(
-      sql.raw(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from "${name}" t`),
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text || '@' || t.xmin::text || '/' || t.xmax::text, ',' order by t::text), '')) as h from "${name}" t`,
+      ),
     )) as unknown as { rows: { h: string }[] };
     out[name] = r.rows[0]!.h;
   }
@@ -70,6 +78,16 @@ beforeAll(async () => {
     merchantId: "M-1",
   });
   const transactions = await merchant.transactionList({ pageSize: 100 });
+  const noLink = { additionalInfo: { paymentLinkId: randomUUID() } };
+  const noVa: VaKey = { partnerServiceId: "   88808", customerNo: "1", virtualAccountNo: "   888081" };
+  misses = {
+    "/v1.0/payment-link/inquiry": () => merchant.inquiryPaymentLink(noLink),
+    "/v1.0/payment-link/payment-method": () => merchant.paymentLinkMethods(noLink),
+    "/v1.0/transfer-va/inquiry-va": () => merchant.inquiryVa(noVa),
+    "/v1.0/transfer-va/status": () => merchant.vaStatus(noVa),
+    "/v1.0/qr/qr-mpm-query": () => merchant.queryQr({ originalReferenceNo: "nope", serviceCode: "47" }),
+    "/v1.0/transaction-history-detail": () => merchant.transactionDetail({ originalReferenceNo: "nope" }),
+  };
   calls = {
     "/v1.0/payment-link/inquiry": () => merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId } }),
     "/v1.0/payment-link/payment-method": () => merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId } }),
@@ -93,21 +111,31 @@ describe("read-only SNAP operations", () => {
     expect(marked.sort()).toEqual(Object.keys(calls).sort());
   });
 
+  const externalIdCount = async () =>
+    (
+      (await gateway.gw.db.execute(sql`select count(*)::int as n from external_ids`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+
   it("answer 2xx and change no table but external_ids", async () => {
     const before = await fingerprint();
     expect(Object.keys(before)).toContain("payment_links");
-    const count = async () =>
-      (
-        (await gateway.gw.db.execute(sql`select count(*)::int as n from external_ids`)) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows[0]!.n;
-    const idsBefore = await count();
+    const idsBefore = await externalIdCount();
     for (const [path, call] of Object.entries(calls)) {
       const answer = await call();
       expect(answer.responseCode, path).toMatch(/^200/);
     }
     expect(await fingerprint()).toEqual(before);
-    expect(await count()).toBe(idsBefore + Object.keys(calls).length);
+    expect(await externalIdCount()).toBe(idsBefore + Object.keys(calls).length);
+  });
+
+  it("refused (404), change no table at all and leave their X-EXTERNAL-IDs unclaimed", async () => {
+    const before = await fingerprint();
+    const idsBefore = await externalIdCount();
+    for (const [path, miss] of Object.entries(misses))
+      await expect(miss(), path).rejects.toMatchObject({ status: 404 });
+    expect(await fingerprint()).toEqual(before);
+    expect(await externalIdCount()).toBe(idsBefore);
   });
 });

@@ -271,10 +271,15 @@ describe("a read-only operation that fails", () => {
   it("answers a reused X-EXTERNAL-ID with 409xx00, as when the claim came before the read", async () => {
     const externalId = randomUUID();
     expect((await call(succeed.path, externalId)).status).toBe(200);
+    const before = logLines.length;
     for (const route of [readFault, readRefusal])
       expect(await call(route.path, externalId)).toEqual({
         status: 409,
         body: { responseCode: "4099900", responseMessage: "Conflict" },
       });
+    // The fault the 409 stands in front of is still logged, once; the refusal is no fault.
+    const faults = logLines.slice(before).filter((l) => l.includes("unexpected fault"));
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toContain("the read broke");
   });
 });

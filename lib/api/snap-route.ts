@@ -186,8 +186,16 @@ async function readThenRecord<T>(
   try {
     result = await read();
   } catch (err) {
-    const taken = await externalIdTaken(gw.db, partnerId, externalId, now).catch(() => false);
-    throw taken ? new SnapError("conflict") : err;
+    let taken = false;
+    try {
+      taken = await externalIdTaken(gw.db, partnerId, externalId, now);
+    } catch (checkErr) {
+      gw.log.warn({ err: checkErr }, "could not check a failed read's X-EXTERNAL-ID");
+    }
+    if (!taken) throw err;
+    // The answer is 409, as it would have been; a fault behind it is still logged.
+    if (!(err instanceof SnapError)) gw.log.error({ err }, "unexpected fault (answered 409: X-EXTERNAL-ID reused)");
+    throw new SnapError("conflict");
   }
   await recordExternalId(gw.db, partnerId, externalId, now);
   return result;
