@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { observeStatements, runOnConnection, type Statement as HotStatement } from "@/lib/db/statements";
-import { recordExternalId } from "@/lib/gateway/external-ids";
+import { readThenRecord } from "@/lib/api/snap-route";
 import { getPartner } from "@/lib/gateway/partners";
 import { findLink } from "@/lib/gateway/payment-links";
 import { createLogger } from "@/lib/log";
@@ -32,7 +32,7 @@ interface Statement {
 
 export interface CeilingResult {
   /** Inquiries whose storage work completed. */
-  transactions: number;
+  inquiries: number;
   seconds: number;
   rps: number;
   statements: string[];
@@ -75,14 +75,15 @@ export async function inquiryCeiling(opts: {
     const linkId = credentials.demoLinks[1]!.paymentLinkId; // a link with a chosen method: the join finds a payment
     const raw = (database.db as unknown as { $client: PGlite | Pool }).$client;
 
-    // Capture: the handler's own function, then the claim, as the wrapper runs a read-only
-    // operation, with every statement they issue recorded.
+    // Capture: the handler's own function, through the wrapper's own read-then-claim, with
+    // every statement they issue recorded.
     const captured: Statement[] = [];
     const marker = randomUUID();
     observeStatements((st, params) => captured.push({ st, params }));
     try {
-      await findLink(gw, gw.db, partner, { paymentLinkId: linkId });
-      await recordExternalId(gw.db, partner.id, marker, gw.now());
+      await readThenRecord(gw, partner.id, marker, gw.now(), () =>
+        findLink(gw, gw.db, partner, { paymentLinkId: linkId }),
+      );
     } finally {
       observeStatements(null);
     }
@@ -104,19 +105,19 @@ export async function inquiryCeiling(opts: {
     };
 
     for (let i = 0; i < 200; i++) await runOnce(); // warm-up
-    let transactions = 0;
+    let inquiries = 0;
     const started = performance.now();
     const until = started + opts.durationMs;
     await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
         while (performance.now() < until) {
           await runOnce();
-          transactions++;
+          inquiries++;
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    return { transactions, seconds, rps: transactions / seconds, statements: steps.map((s) => s.st.text) };
+    return { inquiries, seconds, rps: inquiries / seconds, statements: steps.map((s) => s.st.text) };
   } finally {
     await database.close();
   }

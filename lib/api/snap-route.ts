@@ -173,9 +173,10 @@ export function mountSnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS ex
  * rollback did) and a reused id still answers 409 (the insert's primary key decides races).
  * A read that fails (a refusal such as 404, or a fault) still answers 409 when the id was
  * already taken, as it did when the claim came first; that check runs only on failures, and
- * if it cannot be made the read's own error stands.
+ * if it cannot be made the read's own error stands. (The bench's storage ceiling captures the
+ * Inquiry's statements through it: bench/kit.ts.)
  */
-async function readThenRecord<T>(
+export async function readThenRecord<T>(
   gw: GatewayContext,
   partnerId: string,
   externalId: string,
