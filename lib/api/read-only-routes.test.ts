@@ -5,23 +5,25 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
-import type { VaKey } from "@/lib/contract/va";
 import { createLogger } from "@/lib/log";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
+import { vaKeyOf, vaRequest } from "@/tests/support/factories";
 import { createApiApp, snapRoutes } from "./app";
 
 /**
  * The operations marked `readOnly` run without a transaction and claim their X-EXTERNAL-ID
  * after the read (snap-route.ts), which is only the transaction's equal when they write
- * nothing. Each is called here against the whole API in-process, answering 2xx, and no table
- * but external_ids may change. A route newly marked must be added to `calls`.
+ * nothing. Each is called here against the whole API in-process, answered and refused, and no
+ * table but external_ids may change. A route newly marked must be added to `operations`.
  */
 let gateway: Gateway;
 let dataDir: string;
 let merchant: GatewayClient;
-let calls: Record<string, () => Promise<{ responseCode: string }>>;
-/** The same operations asked for something that does not exist: each refused with a 404. */
-let misses: Record<string, () => Promise<unknown>>;
+/**
+ * Each read-only operation by path: a call it answers (2xx) and, where it can be asked for
+ * something that does not exist, a call it refuses with 404 (a list has nothing to miss).
+ */
+let operations: Record<string, { answered: () => Promise<{ responseCode: string }>; refused?: () => Promise<unknown> }>;
 
 /**
  * Every table's rows with their row versions, hashed, except the X-EXTERNAL-ID record: `xmin`
@@ -58,20 +60,9 @@ beforeAll(async () => {
   merchant = new GatewayClient("http://gateway.test", gateway.credentials!.merchant, fetchImpl);
 
   const paymentLinkId = gateway.credentials!.demoLinks[0]!.paymentLinkId;
-  const customerNo = String(Date.now() % 1e9);
-  const va: VaKey = {
-    partnerServiceId: "   88808",
-    customerNo,
-    virtualAccountNo: `   88808${customerNo}`,
-  };
-  await merchant.createVa({
-    ...va,
-    virtualAccountName: "Budi Santoso",
-    trxId: `TRX-${randomUUID().slice(0, 8)}`,
-    totalAmount: { value: "150000.00", currency: "IDR" },
-    virtualAccountTrxType: "C",
-    expiredDate: "2099-01-01T00:00:00+07:00",
-  });
+  const created = vaRequest();
+  await merchant.createVa(created);
+  const va = vaKeyOf(created);
   const qr = await merchant.generateQr({
     partnerReferenceNo: `QR-${randomUUID()}`,
     amount: { value: "50000.00", currency: "IDR" },
@@ -79,24 +70,27 @@ beforeAll(async () => {
   });
   const transactions = await merchant.transactionList({ pageSize: 100 });
   const noLink = { additionalInfo: { paymentLinkId: randomUUID() } };
-  const noVa: VaKey = { partnerServiceId: "   88808", customerNo: "1", virtualAccountNo: "   888081" };
-  misses = {
-    "/v1.0/payment-link/inquiry": () => merchant.inquiryPaymentLink(noLink),
-    "/v1.0/payment-link/payment-method": () => merchant.paymentLinkMethods(noLink),
-    "/v1.0/transfer-va/inquiry-va": () => merchant.inquiryVa(noVa),
-    "/v1.0/transfer-va/status": () => merchant.vaStatus(noVa),
-    "/v1.0/qr/qr-mpm-query": () => merchant.queryQr({ originalReferenceNo: "nope", serviceCode: "47" }),
-    "/v1.0/transaction-history-detail": () => merchant.transactionDetail({ originalReferenceNo: "nope" }),
-  };
-  calls = {
-    "/v1.0/payment-link/inquiry": () => merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId } }),
-    "/v1.0/payment-link/payment-method": () => merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId } }),
-    "/v1.0/transfer-va/inquiry-va": () => merchant.inquiryVa(va),
-    "/v1.0/transfer-va/status": () => merchant.vaStatus(va),
-    "/v1.0/qr/qr-mpm-query": () => merchant.queryQr({ originalReferenceNo: qr.referenceNo, serviceCode: "47" }),
-    "/v1.0/transaction-history-list": () => merchant.transactionList({ pageSize: 100 }),
-    "/v1.0/transaction-history-detail": () =>
-      merchant.transactionDetail({ originalReferenceNo: transactions.detailData[0]!.referenceNo }),
+  const noVa = vaKeyOf(vaRequest());
+  operations = {
+    "/v1.0/payment-link/inquiry": {
+      answered: () => merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId } }),
+      refused: () => merchant.inquiryPaymentLink(noLink),
+    },
+    "/v1.0/payment-link/payment-method": {
+      answered: () => merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId } }),
+      refused: () => merchant.paymentLinkMethods(noLink),
+    },
+    "/v1.0/transfer-va/inquiry-va": { answered: () => merchant.inquiryVa(va), refused: () => merchant.inquiryVa(noVa) },
+    "/v1.0/transfer-va/status": { answered: () => merchant.vaStatus(va), refused: () => merchant.vaStatus(noVa) },
+    "/v1.0/qr/qr-mpm-query": {
+      answered: () => merchant.queryQr({ originalReferenceNo: qr.referenceNo, serviceCode: "47" }),
+      refused: () => merchant.queryQr({ originalReferenceNo: "nope", serviceCode: "47" }),
+    },
+    "/v1.0/transaction-history-list": { answered: () => merchant.transactionList({ pageSize: 100 }) },
+    "/v1.0/transaction-history-detail": {
+      answered: () => merchant.transactionDetail({ originalReferenceNo: transactions.detailData[0]!.referenceNo }),
+      refused: () => merchant.transactionDetail({ originalReferenceNo: "nope" }),
+    },
   };
 }, 60_000);
 
@@ -108,7 +102,7 @@ afterAll(async () => {
 describe("read-only SNAP operations", () => {
   it("are exactly the operations called below", () => {
     const marked = snapRoutes.filter((r) => r.readOnly).map((r) => r.path);
-    expect(marked.sort()).toEqual(Object.keys(calls).sort());
+    expect(marked.sort()).toEqual(Object.keys(operations).sort());
   });
 
   const externalIdCount = async () =>
@@ -122,19 +116,17 @@ describe("read-only SNAP operations", () => {
     const before = await fingerprint();
     expect(Object.keys(before)).toContain("payment_links");
     const idsBefore = await externalIdCount();
-    for (const [path, call] of Object.entries(calls)) {
-      const answer = await call();
-      expect(answer.responseCode, path).toMatch(/^200/);
-    }
+    for (const [path, { answered }] of Object.entries(operations))
+      expect((await answered()).responseCode, path).toMatch(/^200/);
     expect(await fingerprint()).toEqual(before);
-    expect(await externalIdCount()).toBe(idsBefore + Object.keys(calls).length);
+    expect(await externalIdCount()).toBe(idsBefore + Object.keys(operations).length);
   });
 
   it("refused (404), change no table at all and leave their X-EXTERNAL-IDs unclaimed", async () => {
     const before = await fingerprint();
     const idsBefore = await externalIdCount();
-    for (const [path, miss] of Object.entries(misses))
-      await expect(miss(), path).rejects.toMatchObject({ status: 404 });
+    for (const [path, { refused }] of Object.entries(operations))
+      if (refused) await expect(refused(), path).rejects.toMatchObject({ status: 404 });
     expect(await fingerprint()).toEqual(before);
     expect(await externalIdCount()).toBe(idsBefore);
   });

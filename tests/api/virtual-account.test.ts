@@ -1,34 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateVaRequest } from "@/lib/contract/va";
 import { type GatewayClient } from "@/lib/clients/gateway-client";
 import { vaNotification } from "@/lib/clients/simulator";
-import { inSeconds } from "@/tests/support/factories";
+import { inSeconds, vaKeyOf, vaRequest } from "@/tests/support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 import { snapError } from "@/tests/support/snap-error";
-
-let seq = 0;
-function vaRequest(overrides: Partial<CreateVaRequest> = {}): CreateVaRequest {
-  const customerNo = `${Date.now() % 1e9}${String(seq++).padStart(3, "0")}`;
-  return {
-    partnerServiceId: "   88808",
-    customerNo,
-    virtualAccountNo: `   88808${customerNo}`,
-    virtualAccountName: "Budi Santoso",
-    virtualAccountEmail: "budi@example.co.id",
-    virtualAccountPhone: "628111111111",
-    trxId: `TRX-${randomUUID().slice(0, 8)}`,
-    totalAmount: { value: "150000.00", currency: "IDR" },
-    virtualAccountTrxType: "C",
-    expiredDate: inSeconds(3600),
-    ...overrides,
-  };
-}
-const keyOf = (r: CreateVaRequest) => ({
-  partnerServiceId: r.partnerServiceId,
-  customerNo: r.customerNo,
-  virtualAccountNo: r.virtualAccountNo,
-});
 
 describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
   let srv: RunningServer;
@@ -55,10 +31,10 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
       virtualAccountTrxType: "C",
       expiredDate: req.expiredDate,
     });
-    const inquiry = await merchant.inquiryVa(keyOf(req));
+    const inquiry = await merchant.inquiryVa(vaKeyOf(req));
     expect(inquiry.responseCode).toBe("2003000");
     expect(inquiry.virtualAccountData).toEqual(created.virtualAccountData);
-    const status = await merchant.vaStatus({ ...keyOf(req), inquiryRequestId: "inq-1" });
+    const status = await merchant.vaStatus({ ...vaKeyOf(req), inquiryRequestId: "inq-1" });
     expect(status.responseCode).toBe("2002600");
     expect(status.virtualAccountData).toMatchObject({
       paymentFlagStatus: "02",
@@ -72,9 +48,9 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     });
     expect(updated.responseCode).toBe("2002800");
     expect(updated.virtualAccountData.totalAmount.value).toBe("175000.00");
-    const deleted = await merchant.deleteVa(keyOf(req));
+    const deleted = await merchant.deleteVa(vaKeyOf(req));
     expect(deleted.responseCode).toBe("2003100");
-    expect(await snapError(merchant.inquiryVa(keyOf(req)))).toMatchObject({ status: 404, code: "4043012" });
+    expect(await snapError(merchant.inquiryVa(vaKeyOf(req)))).toMatchObject({ status: 404, code: "4043012" });
     const pay = await snapError(
       acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "175000.00" })),
     );
@@ -118,7 +94,7 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
       },
     };
     expect(await snapError(acquirer.notifyVaPayment(retried))).toEqual(wrong);
-    expect((await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus).toBe("02");
+    expect((await merchant.vaStatus(vaKeyOf(req))).virtualAccountData.paymentFlagStatus).toBe("02");
     // The notification as INTERFACE §2.6 shows it: leading spaces in the numbers.
     const notice = vaNotification({ virtualAccountNo: ` ${req.virtualAccountNo.trim()}`, amount: "150000.00" });
     notice.virtualAccountData.customerNo = ` ${req.customerNo}`;
@@ -135,13 +111,13 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
       acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: req.virtualAccountNo, amount: "150000.00" })),
     );
     expect(second).toMatchObject({ status: 404, code: "4042514", message: "Paid Bill" });
-    const status = await merchant.vaStatus(keyOf(req));
+    const status = await merchant.vaStatus(vaKeyOf(req));
     expect(status.virtualAccountData).toMatchObject({
       paymentFlagStatus: "00",
       paidAmount: { value: "150000.00" },
       paymentRequestId: notice.virtualAccountData.paymentRequestId,
     });
-    expect(await snapError(merchant.deleteVa(keyOf(req)))).toMatchObject({ status: 404, code: "4043114" });
+    expect(await snapError(merchant.deleteVa(vaKeyOf(req)))).toMatchObject({ status: 404, code: "4043114" });
     expect(await snapError(merchant.updateVa(req))).toMatchObject({ status: 404, code: "4042814" });
   });
 
@@ -158,7 +134,7 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     const req = vaRequest({ expiredDate: inSeconds(2) });
     await merchant.createVa(req);
     await expect
-      .poll(async () => (await merchant.vaStatus(keyOf(req))).virtualAccountData.paymentFlagStatus, {
+      .poll(async () => (await merchant.vaStatus(vaKeyOf(req))).virtualAccountData.paymentFlagStatus, {
         timeout: 5000,
         interval: 250,
       })
@@ -173,9 +149,9 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     const req = vaRequest();
     await merchant.createVa(req);
     // another partner's VA answers exactly as one that does not exist
-    const unknown = await snapError(merchant.inquiryVa(keyOf(vaRequest())));
+    const unknown = await snapError(merchant.inquiryVa(vaKeyOf(vaRequest())));
     expect(unknown.status).toBe(404);
-    expect(await snapError(acquirer.inquiryVa(keyOf(req)))).toEqual(unknown);
+    expect(await snapError(acquirer.inquiryVa(vaKeyOf(req)))).toEqual(unknown);
     expect(await snapError(acquirer.createVa(vaRequest()))).toMatchObject({ status: 403, code: "4032701" });
     expect(
       await snapError(

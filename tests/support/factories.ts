@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
+import type { CreateVaRequest, VaKey } from "@/lib/contract/va";
 import { formatJakarta } from "@/lib/contract/time";
 
 export type LinkOverrides = Omit<Partial<CreatePaymentLinkRequest>, "additionalInfo"> & {
@@ -48,3 +49,29 @@ export function linkRequest(overrides: LinkOverrides = {}): CreatePaymentLinkReq
 export function inSeconds(seconds: number): string {
   return formatJakarta(new Date(Date.now() + seconds * 1000));
 }
+
+let vaSeq = 0;
+/** A valid Create VA body with a customer number of its own; override what a test is about. */
+export function vaRequest(overrides: Partial<CreateVaRequest> = {}): CreateVaRequest {
+  const customerNo = `${Date.now() % 1e9}${String(vaSeq++).padStart(3, "0")}`;
+  return {
+    partnerServiceId: "   88808",
+    customerNo,
+    virtualAccountNo: `   88808${customerNo}`,
+    virtualAccountName: "Budi Santoso",
+    virtualAccountEmail: "budi@example.co.id",
+    virtualAccountPhone: "628111111111",
+    trxId: `TRX-${randomUUID().slice(0, 8)}`,
+    totalAmount: { value: "150000.00", currency: "IDR" },
+    virtualAccountTrxType: "C",
+    expiredDate: inSeconds(3600),
+    ...overrides,
+  };
+}
+
+/** The three fields that name a VA in Inquiry, Status and Delete. */
+export const vaKeyOf = (r: CreateVaRequest): VaKey => ({
+  partnerServiceId: r.partnerServiceId,
+  customerNo: r.customerNo,
+  virtualAccountNo: r.virtualAccountNo,
+});
