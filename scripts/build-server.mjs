@@ -2,19 +2,12 @@
 // external: they are resolved from node_modules at run time.
 import { build } from "esbuild";
 import fs from "node:fs";
+import { SERVER_BUNDLE } from "./server-bundle.mjs";
 
-await build({
-  entryPoints: { server: "lib/server/main.ts" },
-  outdir: "dist",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
+// The chunks of the last build go first: their names change with their contents.
+for (const name of fs.existsSync("dist") ? fs.readdirSync("dist") : [])
+  if (name.startsWith("server-chunk-")) fs.rmSync(`dist/${name}`);
+await build(SERVER_BUNDLE);
 // The browser SDK, served at /v1/sdk.js for the hosted card page and merchants' pages.
 await build({
   entryPoints: { sdk: "lib/sdk/index.ts" },

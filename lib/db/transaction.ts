@@ -1,5 +1,6 @@
 import "./server-only";
-import { isRetryableConflict, type Db, type Tx } from "./client";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { isRetryableConflict, type Db, type Executor, type Tx } from "./client";
 
 const ATTEMPTS = 5;
 
@@ -19,4 +20,20 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
       await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * Reads that do not depend on each other: at once on the database (a pool of connections on
+ * PostgreSQL), one after another inside a transaction. A transaction is one connection, on
+ * which node-postgres would only queue the second behind the first, a use it deprecates
+ * (pg 9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  exec: Executor,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(exec instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
+import { readTogether } from "@/lib/db/transaction";
 import { methodGroups, methods } from "@/lib/db/schema";
 import { fitsQrisAmount } from "@/lib/qris";
 import type { GatewayContext } from "./context";
@@ -146,9 +147,9 @@ export const NO_CARD_PROCESSOR = { en: "Not available", id: "Tidak tersedia" };
  */
 export async function loadCatalogue(ctx: GatewayContext, exec: Executor = ctx.db): Promise<Catalogue> {
   if (!cached || cached.until <= Date.now()) {
-    const [groups, rows] = await Promise.all([
-      exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
-      exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
+    const [groups, rows] = await readTogether(exec, [
+      () => exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
+      () => exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
     ]);
     const value = { groups, methods: rows };
     cached = { value, withoutCards: withoutCards(value), until: Date.now() + 5_000 };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
+import { readTogether } from "@/lib/db/transaction";
 import { merchantMethodSettings } from "@/lib/db/schema";
 import { loadCatalogue, REASON_TEXTS, type Catalogue } from "./catalogue";
 import type { GatewayContext } from "./context";
@@ -35,7 +36,10 @@ function textOf(active: boolean, reason: MethodReason | null) {
 
 /** The catalogue as `partnerId`'s links see it. */
 export async function merchantCatalogue(ctx: GatewayContext, exec: Executor, partnerId: string): Promise<Catalogue> {
-  const [catalogue, settings] = await Promise.all([loadCatalogue(ctx, exec), settingsOf(exec, partnerId)]);
+  const [catalogue, settings] = await readTogether(exec, [
+    () => loadCatalogue(ctx, exec),
+    () => settingsOf(exec, partnerId),
+  ]);
   if (settings.length === 0) return catalogue;
   const find = (groupId: string, methodId: string) =>
     settings.find((s) => s.groupId === groupId && s.methodId === methodId);

@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import os from "node:os";
 import type { Config } from "@/lib/config";
@@ -19,6 +20,51 @@ export function processCount(config: Pick<Config, "databaseUrl" | "webConcurrenc
 export function processShare(): number {
   const n = Number(process.env.NUSAPAY_PROCESSES ?? 1);
   return cluster.isWorker && Number.isInteger(n) && n > 1 ? n : 1;
+}
+
+/** Set on the process the primary starts to prepare the database (prepareInChild). */
+const PREPARE_ROLE = "NUSAPAY_PREPARE";
+
+/** Is this the process the primary started to prepare the database? */
+export function isPrepareProcess(): boolean {
+  return process.env[PREPARE_ROLE] === "1" && typeof process.send === "function";
+}
+
+/** A failure the process that had it has already written to stderr: the primary only exits. */
+export class ReportedFailure extends Error {}
+
+/**
+ * The primary's preparation (migrations and the sandbox seed) runs in a process of its own,
+ * the server's entry with PREPARE_ROLE set, which sends one message and exits. The database
+ * driver, the migrations and the seed are loaded there and leave with it, so the primary stays
+ * a small process that forks and watches (docs/live-events.md, "Several processes"). Its
+ * stdout and stderr are the primary's: a refusal is printed once, by it.
+ */
+export function prepareInChild<T>(): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, process.argv.slice(2), {
+      env: { ...process.env, [PREPARE_ROLE]: "1" },
+      execArgv: process.execArgv,
+      stdio: "inherit",
+    });
+    let answer: { value: T } | null = null;
+    child.once("message", (value) => {
+      answer = { value: value as T };
+      // Let it go only now that the answer is here: its exit cannot overtake its message.
+      child.disconnect();
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0 && answer) resolve(answer.value);
+      else reject(new ReportedFailure(`preparing the database failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** In the preparing process: send the primary its answer, then exit once it has it. */
+export function answerPrimary(value: unknown): void {
+  process.once("disconnect", () => process.exit(0));
+  process.send!(value);
 }
 
 export interface PrimaryOptions {
