@@ -6,6 +6,7 @@ import { viaInProcessGateway } from "@/lib/contract/in-process-transport";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { GatewayClient, SnapClientError, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { IntentsClient } from "@/lib/clients/intents-client";
+import { boundedFetch } from "@/lib/clients/bounded-fetch";
 import { isUuid } from "@/lib/contract/uuid";
 
 /**
@@ -26,9 +27,7 @@ let cached: GatewayClient | null = null;
  * again" after 10 s, not a page that never renders (and a socket held per page view).
  */
 const GATEWAY_TIMEOUT_MS = 10_000;
-const traced = tracing(viaInProcessGateway(fetch));
-const transport: typeof fetch = (input, init) =>
-  traced(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
+const transport = boundedFetch(tracing(viaInProcessGateway(fetch)), GATEWAY_TIMEOUT_MS);
 
 function credentialsFile(): string {
   return config().checkoutCredentialsFile;
