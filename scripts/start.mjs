@@ -17,6 +17,7 @@ const SOURCES = [
   "postcss.config.mjs",
   "package-lock.json",
   "scripts/build-server.mjs",
+  "scripts/server-bundle.mjs",
   "scripts/build-css.mjs",
 ];
 

@@ -25,28 +25,47 @@ export function processShare(): number {
 /** Set on the process the primary starts to prepare the database (prepareInChild). */
 const PREPARE_ROLE = "NUSAPAY_PREPARE";
 
-/** Is this the process the primary started to prepare the database? */
+/**
+ * Is this the process a primary started to prepare the database? Only a process forked with
+ * an IPC channel, never a cluster worker: the variable in an operator's environment, which
+ * the workers inherit, changes nothing for them.
+ */
 export function isPrepareProcess(): boolean {
-  return process.env[PREPARE_ROLE] === "1" && typeof process.send === "function";
+  return process.env[PREPARE_ROLE] === "1" && cluster.isPrimary && typeof process.send === "function";
 }
 
-/** A failure the process that had it has already written to stderr: the primary only exits. */
-export class ReportedFailure extends Error {}
+/**
+ * The preparation failed or was stopped. `reported`: the preparing process has written why
+ * (its refusal or fault, on the primary's stderr), so the primary only exits.
+ */
+export class PrepareFailure extends Error {
+  constructor(
+    message: string,
+    readonly reported: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The primary's preparation (migrations and the sandbox seed) runs in a process of its own,
  * the server's entry with PREPARE_ROLE set, which sends one message and exits. The database
  * driver, the migrations and the seed are loaded there and leave with it, so the primary stays
  * a small process that forks and watches (docs/live-events.md, "Several processes"). Its
- * stdout and stderr are the primary's: a refusal is printed once, by it.
+ * stdout and stderr are the primary's: a refusal is printed once, by it. A SIGTERM or SIGINT
+ * that reaches the primary meanwhile stops the preparation too.
  */
 export function prepareInChild<T>(): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(process.argv[1]!, process.argv.slice(2), {
       env: { ...process.env, [PREPARE_ROLE]: "1" },
-      execArgv: process.execArgv,
+      // Its own inspector port, if any, is not the primary's.
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith("--inspect")),
       stdio: "inherit",
     });
+    const pass = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGTERM", pass);
+    process.on("SIGINT", pass);
     let answer: { value: T } | null = null;
     child.once("message", (value) => {
       answer = { value: value as T };
@@ -55,16 +74,30 @@ export function prepareInChild<T>(): Promise<T> {
     });
     child.once("error", reject);
     child.once("exit", (code, signal) => {
+      process.off("SIGTERM", pass);
+      process.off("SIGINT", pass);
       if (code === 0 && answer) resolve(answer.value);
-      else reject(new ReportedFailure(`preparing the database failed (${signal ?? `exit ${code}`})`));
+      // Exit 1 is the entry's own, after writing why (lib/server/main.ts).
+      else if (code === 1) reject(new PrepareFailure("preparing the database failed", true));
+      else reject(new PrepareFailure(`the process preparing the database ended (${signal ?? `exit ${code}`})`, false));
     });
   });
 }
 
-/** In the preparing process: send the primary its answer, then exit once it has it. */
-export function answerPrimary(value: unknown): void {
-  process.once("disconnect", () => process.exit(0));
-  process.send!(value);
+/**
+ * In the preparing process: run `prepare`, send the primary its answer, and exit once the
+ * primary has it. If the primary goes first (killed, crashed), this stops where it is, with
+ * exit 1: nothing half-done is left by that, migrations and the seed each run in a
+ * transaction, and the next start prepares again.
+ */
+export async function prepareForPrimary(prepare: () => Promise<unknown>): Promise<void> {
+  let sent = false;
+  process.once("disconnect", () => process.exit(sent ? 0 : 1));
+  const value = await prepare();
+  sent = true;
+  process.send!(value, (err: Error | null) => {
+    if (err) process.exit(1);
+  });
 }
 
 export interface PrimaryOptions {

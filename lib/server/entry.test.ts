@@ -5,7 +5,7 @@ import { SERVER_BUNDLE } from "@/scripts/server-bundle.mjs";
 /** The packages the entry may load before it knows its part: configuration and logging. */
 const ENTRY_PACKAGES = new Set(["zod", "pino"]);
 
-/** What `outputFile` loads as soon as it is loaded: its static imports, followed through the build's own chunks. */
+/** What `outputFile` loads as soon as it is loaded, followed through the build's own chunks. */
 function loadedWith(metafile: Metafile, outputFile: string): { chunks: Set<string>; packages: Set<string> } {
   const chunks = new Set<string>();
   const packages = new Set<string>();
@@ -13,7 +13,8 @@ function loadedWith(metafile: Metafile, outputFile: string): { chunks: Set<strin
     if (chunks.has(file)) return;
     chunks.add(file);
     for (const imp of metafile.outputs[file]!.imports) {
-      if (imp.kind !== "import-statement") continue;
+      // What loads with the file: its imports, and its require() calls (the bundle defines `require`).
+      if (imp.kind !== "import-statement" && imp.kind !== "require-call") continue;
       if (imp.external) packages.add(imp.path);
       else visit(imp.path);
     }

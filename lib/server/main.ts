@@ -2,7 +2,14 @@ import cluster from "node:cluster";
 import { config as processConfig, StartupRefusal, type Config } from "@/lib/config";
 import { processLogger } from "@/lib/log";
 import { announce, type Announcement } from "./banner";
-import { answerPrimary, isPrepareProcess, prepareInChild, processCount, ReportedFailure, runPrimary } from "./cluster";
+import {
+  isPrepareProcess,
+  PrepareFailure,
+  prepareForPrimary,
+  prepareInChild,
+  processCount,
+  runPrimary,
+} from "./cluster";
 
 /**
  * The process entry. One server process (lib/server/serve.ts) serves both halves: Hono answers
@@ -14,7 +21,7 @@ import { answerPrimary, isPrepareProcess, prepareInChild, processCount, Reported
 async function main(): Promise<void> {
   const config = processConfig();
   if (isPrepareProcess()) {
-    answerPrimary(await prepare(config));
+    await prepareForPrimary(() => prepare(config));
     return;
   }
   const count = processCount(config);
@@ -51,10 +58,11 @@ async function prepare(config: Config): Promise<Omit<Announcement, "port" | "pro
 }
 
 main().catch((err: unknown) => {
-  // A refusal is the operator's to fix: one line naming the setting and why, no stack. The
-  // preparing process has written its own already.
+  // A refusal is the operator's to fix: one line naming the setting and why, no stack. A
+  // preparing process that failed has written its own line already.
   if (err instanceof StartupRefusal) process.stderr.write(`refusing to start: ${err.message}\n`);
-  else if (!(err instanceof ReportedFailure))
-    process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  else if (err instanceof PrepareFailure) {
+    if (!err.reported) process.stderr.write(`failed to start: ${err.message}\n`);
+  } else process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

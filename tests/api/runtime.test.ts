@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { linkRequest } from "@/tests/support/factories";
-import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
+import { DB_KINDS, spawnServer, startServer, type RunningServer } from "@/tests/support/server";
 import { signedHeaders } from "@/tests/support/snap-http";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -299,7 +299,69 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
   });
 });
 
+/** The live child processes of `pid` (from /proc; a child that has exited but is not yet reaped is left out). */
+function childrenOf(pid: number): string[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").split(" "))
+      .filter((c) => c && alive(Number(c)));
+  } catch {
+    return []; // exited meanwhile
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 describe("WEB_CONCURRENCY on postgres", () => {
+  // The primary's first child is the process that prepares the database; the workers are
+  // forked only once it has exited. Preparing (loading the driver, migrating, seeding with
+  // key generation) takes well over a second; the child is caught within 10 ms of appearing.
+  async function whilePreparing(env: Record<string, string> = {}) {
+    const proc = await spawnServer({ db: "postgres", env: { WEB_CONCURRENCY: "2", ...env } });
+    let preparing: string | undefined;
+    await expect
+      .poll(() => (preparing = childrenOf(proc.child.pid!)[0]), { timeout: 60_000, interval: 10 })
+      .toBeDefined();
+    return { proc, preparing: Number(preparing) };
+  }
+
+  it(
+    "SIGTERM while the database is prepared stops the preparing process too, and says so",
+    { timeout: 120_000 },
+    async () => {
+      const { proc, preparing } = await whilePreparing();
+      proc.child.kill("SIGTERM");
+      expect(await proc.exited).toBe(1);
+      await expect.poll(() => alive(preparing), { timeout: 10_000 }).toBe(false);
+      expect(proc.logs()).toMatch(/^failed to start: the process preparing the database ended \(SIGTERM\)$/m);
+      expect(proc.logs()).not.toContain("server process listening");
+    },
+  );
+
+  it("a preparing process that dies without a word is reported by the primary", { timeout: 120_000 }, async () => {
+    const { proc, preparing } = await whilePreparing();
+    process.kill(preparing, "SIGKILL");
+    expect(await proc.exited).toBe(1);
+    expect(proc.logs()).toMatch(/^failed to start: the process preparing the database ended \(SIGKILL\)$/m);
+  });
+
+  it("a preparing process whose primary is gone stops where it is", { timeout: 120_000 }, async () => {
+    const { proc, preparing } = await whilePreparing();
+    proc.child.kill("SIGKILL");
+    // It does not go on to seed for a primary that will never fork workers, nor crash on the
+    // answer it cannot send: it exits at once, without a stack trace.
+    await expect.poll(() => alive(preparing), { timeout: 5_000, interval: 20 }).toBe(false);
+    expect(proc.logs()).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Error|Gateway \+ checkout ready/);
+  });
+
   it(
     "two processes share the port and one database; SIGTERM stops both and the primary exits 0",
     { timeout: 240_000 },
@@ -330,11 +392,7 @@ describe("WEB_CONCURRENCY on postgres", () => {
         // The primary only forks and watches. The process that prepared the database is gone,
         // and the primary never loaded Next or the database driver (lib/server/main.ts), so it
         // holds well under what a server process does (it held as much before).
-        const children = fs
-          .readdirSync(`/proc/${srv.child.pid}/task`)
-          .flatMap((t) => fs.readFileSync(`/proc/${srv.child.pid}/task/${t}/children`, "utf8").split(" "))
-          .filter(Boolean);
-        expect(new Set(children)).toEqual(new Set(workers));
+        expect(new Set(childrenOf(srv.child.pid!))).toEqual(new Set(workers));
         const rssKiB = (pid: string | number) =>
           Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
         for (const pid of workers) expect(rssKiB(srv.child.pid!)).toBeLessThan(rssKiB(pid) * 0.6);
