@@ -1,4 +1,4 @@
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
 import os from "node:os";
 import type { Config } from "@/lib/config";
@@ -24,6 +24,9 @@ export function processShare(): number {
 
 /** Set on the process the primary starts to prepare the database (prepareInChild). */
 const PREPARE_ROLE = "NUSAPAY_PREPARE";
+
+/** That process while it runs: the primary's SIGTERM or SIGINT is passed to it (runPrimary). */
+let preparing: ChildProcess | null = null;
 
 /**
  * Is this the process a primary started to prepare the database? Only a process forked with
@@ -53,7 +56,7 @@ export class PrepareFailure extends Error {
  * driver, the migrations and the seed are loaded there and leave with it, so the primary stays
  * a small process that forks and watches (docs/live-events.md, "Several processes"). Its
  * stdout and stderr are the primary's: a refusal is printed once, by it. A SIGTERM or SIGINT
- * that reaches the primary meanwhile stops the preparation too.
+ * that reaches the primary meanwhile stops the preparation too (runPrimary).
  */
 export function prepareInChild<T>(): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -63,9 +66,7 @@ export function prepareInChild<T>(): Promise<T> {
       execArgv: process.execArgv.filter((arg) => !arg.startsWith("--inspect")),
       stdio: "inherit",
     });
-    const pass = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on("SIGTERM", pass);
-    process.on("SIGINT", pass);
+    preparing = child;
     let answer: { value: T } | null = null;
     child.once("message", (value) => {
       answer = { value: value as T };
@@ -74,8 +75,7 @@ export function prepareInChild<T>(): Promise<T> {
     });
     child.once("error", reject);
     child.once("exit", (code, signal) => {
-      process.off("SIGTERM", pass);
-      process.off("SIGINT", pass);
+      preparing = null;
       if (code === 0 && answer) resolve(answer.value);
       // Exit 1 is the entry's own, after writing why (lib/server/main.ts).
       else if (code === 1) reject(new PrepareFailure("preparing the database failed", true));
@@ -111,8 +111,27 @@ export interface PrimaryOptions {
 
 /** The primary: prepares, forks, replaces a worker that dies, and passes SIGTERM/SIGINT on. */
 export async function runPrimary(opts: PrimaryOptions): Promise<void> {
-  await opts.prepare();
   let closing = false;
+  // Listening from the start: until a process listens for a signal, the signal kills it
+  // outright, which would leave the preparing process to finish on its own.
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    opts.log(`${signal}: stopping the server processes`);
+    // Still preparing: stop that; its end ends the start (prepareInChild rejects, exit 1).
+    if (preparing) {
+      preparing.kill(signal);
+      return;
+    }
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await opts.prepare();
+  if (closing) process.exit(0); // stopped while the preparation was finishing: nothing to stop
   let listening = 0;
   const crashes: number[] = [];
   const fork = () => cluster.fork({ NUSAPAY_PROCESSES: String(opts.count) });
@@ -137,15 +156,4 @@ export async function runPrimary(opts: PrimaryOptions): Promise<void> {
     setTimeout(fork, 1_000);
   });
   for (let i = 0; i < opts.count; i++) fork();
-
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    opts.log(`${signal}: stopping the server processes`);
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-    setTimeout(() => process.exit(1), 15_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
