@@ -3,8 +3,10 @@ import {
   createDecipheriv,
   createHmac,
   createPublicKey,
+  createSecretKey,
   generateKeyPairSync,
   randomBytes,
+  type KeyObject,
 } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -66,8 +68,11 @@ export function loadMasterKey(config: Pick<Config, "mode" | "dataDir" | "masterK
 
 export function createVault(masterKey: Buffer, gatewayPrivateKeyPem: string): Vault {
   const publicPem = createPublicKey(gatewayPrivateKeyPem).export({ type: "spki", format: "pem" }).toString();
-  const encKey = createHmac("sha256", masterKey).update("vault:encryption").digest();
-  const linkKey = createHmac("sha256", masterKey).update("vault:payment-link").digest();
+  // Key objects, not buffers: on Node 24 an HMAC or cipher keyed with a Buffer costs about 20 µs
+  // to set up against 3 µs with a KeyObject (a KeyObject is made of the Buffer each time), and
+  // every Inquiry answer derives its link's secret.
+  const encKey = createSecretKey(createHmac("sha256", masterKey).update("vault:encryption").digest());
+  const linkKey = createSecretKey(createHmac("sha256", masterKey).update("vault:payment-link").digest());
 
   return {
     encrypt: (plain) => seal(encKey, plain),
@@ -90,11 +95,11 @@ export function masterKeyCheck(masterKey: Buffer): string {
 
 /** Seal and unseal with the master key alone: what the keyring needs before the RSA key is known. */
 export function masterSealer(masterKey: Buffer): { encrypt(plain: string): string; decrypt(sealed: string): string } {
-  const encKey = createHmac("sha256", masterKey).update("vault:encryption").digest();
+  const encKey = createSecretKey(createHmac("sha256", masterKey).update("vault:encryption").digest());
   return { encrypt: (plain) => seal(encKey, plain), decrypt: (sealed) => unseal(encKey, sealed) };
 }
 
-function seal(encKey: Buffer, plain: string): string {
+function seal(encKey: KeyObject, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", encKey, iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
@@ -103,7 +108,7 @@ function seal(encKey: Buffer, plain: string): string {
   );
 }
 
-function unseal(encKey: Buffer, sealed: string): string {
+function unseal(encKey: KeyObject, sealed: string): string {
   const [version, iv, body, tag] = sealed.split(".");
   if (version !== "v1" || !iv || !body || !tag) throw new Error("unreadable vault value");
   const decipher = createDecipheriv("aes-256-gcm", encKey, Buffer.from(iv, "base64url"));
