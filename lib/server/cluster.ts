@@ -93,7 +93,10 @@ export function prepareInChild<T>(): Promise<T> {
 export async function prepareForPrimary(prepare: () => Promise<unknown>): Promise<void> {
   let sent = false;
   process.once("disconnect", () => process.exit(sent ? 0 : 1));
+  // A disconnect while the entry was still loading went by with no one listening.
+  if (!process.connected) process.exit(1);
   const value = await prepare();
+  if (!process.connected) process.exit(1);
   sent = true;
   process.send!(value, (err: Error | null) => {
     if (err) process.exit(1);
@@ -153,7 +156,9 @@ export async function runPrimary(opts: PrimaryOptions): Promise<void> {
       opts.log("server processes keep exiting; giving up");
       process.exit(1);
     }
-    setTimeout(fork, 1_000);
+    setTimeout(() => {
+      if (!closing) fork(); // a stop that came meanwhile must not meet a new worker
+    }, 1_000);
   });
   for (let i = 0; i < opts.count; i++) fork();
 }

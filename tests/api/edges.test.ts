@@ -28,9 +28,9 @@ async function statuses(n: number, request: (i: number) => Promise<Response>): P
  * The limits count in fixed windows aligned to the clock. A burst that straddled a window's end
  * would be counted half in each window and might never reach the limit (a CI run once saw six
  * token requests all answered 400, which such a split explains), so each burst starts with at
- * least `ms` of its window left.
+ * least `ms` of its window left (16 page renders on a busy 2-core machine can take seconds).
  */
-async function inOneWindow(windowSeconds: number, ms = 3_000): Promise<void> {
+async function inOneWindow(windowSeconds: number, ms = 10_000): Promise<void> {
   const windowMs = windowSeconds * 1000;
   const left = windowMs - (Date.now() % windowMs);
   if (left < ms) await new Promise((r) => setTimeout(r, left + 50));

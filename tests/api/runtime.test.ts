@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { linkRequest } from "@/tests/support/factories";
@@ -328,8 +329,17 @@ describe("WEB_CONCURRENCY on postgres", () => {
     const proc = await spawnServer({ db: "postgres", env: { WEB_CONCURRENCY: "2", ...env } });
     let preparing: string | undefined;
     await expect
-      .poll(() => (preparing = childrenOf(proc.child.pid!)[0]), { timeout: 60_000, interval: 10 })
+      .poll(
+        () => {
+          if (proc.child.exitCode !== null)
+            throw new Error(`the primary exited (${proc.child.exitCode}): ${proc.logs()}`);
+          return (preparing = childrenOf(proc.child.pid!)[0]);
+        },
+        { timeout: 60_000, interval: 10 },
+      )
       .toBeDefined();
+    // The first child is the preparing process, not a worker: it alone carries the role.
+    expect(fs.readFileSync(`/proc/${preparing}/environ`, "utf8").split("\0")).toContain("NUSAPAY_PREPARE=1");
     return { proc, preparing: Number(preparing) };
   }
 
@@ -356,10 +366,20 @@ describe("WEB_CONCURRENCY on postgres", () => {
   it("a preparing process whose primary is gone stops where it is", { timeout: 120_000 }, async () => {
     const { proc, preparing } = await whilePreparing();
     proc.child.kill("SIGKILL");
-    // It does not go on to seed for a primary that will never fork workers, nor crash on the
-    // answer it cannot send: it exits at once, without a stack trace.
-    await expect.poll(() => alive(preparing), { timeout: 5_000, interval: 20 }).toBe(false);
-    expect(proc.logs()).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Error|Gateway \+ checkout ready/);
+    // It does not go on to migrate and seed for a primary that will never fork workers (it
+    // was caught within milliseconds of starting, before it opened the database), nor crash
+    // on the answer it cannot send.
+    await expect.poll(() => alive(preparing), { timeout: 30_000, interval: 20 }).toBe(false);
+    expect(proc.logs()).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Unhandled|Gateway \+ checkout ready/);
+    const db = new pg.Client({ connectionString: proc.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ partners: string | null }>("select to_regclass('public.partners') as partners");
+      const seeded = rows[0]!.partners ? (await db.query("select 1 from partners")).rowCount : 0;
+      expect(seeded).toBe(0);
+    } finally {
+      await db.end();
+    }
   });
 
   it(
