@@ -327,19 +327,26 @@ describe("WEB_CONCURRENCY on postgres", () => {
   // key generation) takes well over a second; the child is caught within 10 ms of appearing.
   async function whilePreparing(env: Record<string, string> = {}) {
     const proc = await spawnServer({ db: "postgres", env: { WEB_CONCURRENCY: "2", ...env } });
+    // The preparing process alone carries the role in its environment (a worker never does);
+    // a child caught between fork and exec still shows the primary's environment.
+    const role = (pid: string) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes("NUSAPAY_PREPARE=1");
+      } catch {
+        return false;
+      }
+    };
     let preparing: string | undefined;
     await expect
       .poll(
         () => {
           if (proc.child.exitCode !== null)
             throw new Error(`the primary exited (${proc.child.exitCode}): ${proc.logs()}`);
-          return (preparing = childrenOf(proc.child.pid!)[0]);
+          return (preparing = childrenOf(proc.child.pid!).find(role));
         },
         { timeout: 60_000, interval: 10 },
       )
       .toBeDefined();
-    // The first child is the preparing process, not a worker: it alone carries the role.
-    expect(fs.readFileSync(`/proc/${preparing}/environ`, "utf8").split("\0")).toContain("NUSAPAY_PREPARE=1");
     return { proc, preparing: Number(preparing) };
   }
 
