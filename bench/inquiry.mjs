@@ -132,7 +132,6 @@ export async function benchInquiryCeiling({ kit, db, server, masterKey, seconds 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-ceiling-"));
     try {
       return await kit.inquiryCeiling({
-        kind: "pglite",
         dataDir,
         durationMs: seconds * 1000,
         concurrency: connections,
@@ -142,7 +141,6 @@ export async function benchInquiryCeiling({ kit, db, server, masterKey, seconds 
     }
   }
   return kit.inquiryCeiling({
-    kind: "postgres",
     dataDir: server.dataDir,
     databaseUrl: server.databaseUrl,
     masterKey,

@@ -49,7 +49,6 @@ export interface CeilingResult {
  * database (`databaseUrl`, `dataDir` for its credentials), through a pool of the server's size.
  */
 export async function inquiryCeiling(opts: {
-  kind: "pglite" | "postgres";
   dataDir: string;
   databaseUrl?: string;
   durationMs: number;
