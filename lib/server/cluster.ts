@@ -103,17 +103,17 @@ export async function prepareForPrimary(prepare: () => Promise<unknown>): Promis
   });
 }
 
-export interface PrimaryOptions {
+export interface PrimaryOptions<P> {
   count: number;
   /** Runs once before any worker starts: migrations and the sandbox seed, so workers do not race on them. */
-  prepare(): Promise<void>;
-  /** Once every worker listens. */
-  ready(port: number): void;
+  prepare(): Promise<P>;
+  /** Once every worker listens, with what `prepare` answered. */
+  ready(port: number, prepared: P): void;
   log(msg: string, extra?: Record<string, unknown>): void;
 }
 
 /** The primary: prepares, forks, replaces a worker that dies, and passes SIGTERM/SIGINT on. */
-export async function runPrimary(opts: PrimaryOptions): Promise<void> {
+export async function runPrimary<P>(opts: PrimaryOptions<P>): Promise<void> {
   let closing = false;
   // Listening from the start: until a process listens for a signal, the signal kills it
   // outright, which would leave the preparing process to finish on its own.
@@ -133,14 +133,14 @@ export async function runPrimary(opts: PrimaryOptions): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await opts.prepare();
+  const prepared = await opts.prepare();
   if (closing) process.exit(0); // stopped while the preparation was finishing: nothing to stop
   let listening = 0;
   const crashes: number[] = [];
   const fork = () => cluster.fork({ NUSAPAY_PROCESSES: String(opts.count) });
 
   cluster.on("listening", (_worker, address) => {
-    if (++listening === opts.count) opts.ready(address.port);
+    if (++listening === opts.count) opts.ready(address.port, prepared);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (closing) {

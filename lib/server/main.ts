@@ -27,15 +27,12 @@ async function main(): Promise<void> {
   const count = processCount(config);
   if (cluster.isPrimary && count > 1) {
     const log = processLogger(config.logLevel);
-    let prepared: Omit<Announcement, "port" | "processes"> | null = null;
     await runPrimary({
       count,
-      prepare: async () => {
-        prepared = await prepareInChild();
-      },
-      ready: (port) => {
+      prepare: () => prepareInChild<Prepared>(),
+      ready: (port, prepared) => {
         log.info({ port, processes: count }, "gateway and checkout listening");
-        announce(config, { ...prepared!, port, processes: count });
+        announce(config, { ...prepared, port, processes: count });
       },
       log: (msg, extra) => log.info(extra ?? {}, msg),
     });
@@ -45,8 +42,11 @@ async function main(): Promise<void> {
   await serve(config);
 }
 
+/** What the preparing process tells the primary: the banner's facts it alone knows. */
+type Prepared = Omit<Announcement, "port" | "processes">;
+
 /** In the preparing process: migrate and seed once, for the server processes to come. */
-async function prepare(config: Config): Promise<Omit<Announcement, "port" | "processes">> {
+async function prepare(config: Config): Promise<Prepared> {
   const [{ bootGateway }, { credentialsPath }] = await Promise.all([import("./boot"), import("@/lib/gateway/seed")]);
   const booted = await bootGateway({ config, log: processLogger(config.logLevel) });
   await booted.database.close();
