@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IntentsClient } from "@/lib/clients/intents-client";
 import { inSeconds } from "../support/factories";
+import { memory } from "../support/processes";
 import { expectEnvelope, signed } from "../support/snap-http";
 import { DB_KINDS, startServer, type RunningServer } from "../support/server";
 
 const MiB = 1024 * 1024;
-
-/** Resident and peak resident memory of the server process, in bytes (Linux /proc). */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kib("VmRSS"), peak: kib("VmHWM") };
-}
 
 /**
  * POST `total` bytes chunked (no Content-Length) on a raw socket, 64 KiB at a time with

@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { linkRequest } from "@/tests/support/factories";
+import { alive, childrenOf, memory } from "@/tests/support/processes";
 import { DB_KINDS, spawnServer, startServer, type RunningServer } from "@/tests/support/server";
 import { signedHeaders } from "@/tests/support/snap-http";
 
@@ -300,27 +301,6 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
   });
 });
 
-/** The live child processes of `pid` (from /proc; a child that has exited but is not yet reaped is left out). */
-function childrenOf(pid: number): string[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").split(" "))
-      .filter((c) => c && alive(Number(c)));
-  } catch {
-    return []; // exited meanwhile
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
 describe("WEB_CONCURRENCY on postgres", () => {
   // The primary's first child is the process that prepares the database; the workers are
   // forked only once it has exited. Preparing (loading the driver, migrating, seeding with
@@ -420,9 +400,7 @@ describe("WEB_CONCURRENCY on postgres", () => {
         // and the primary never loaded Next or the database driver (lib/server/main.ts), so it
         // holds well under what a server process does (it held as much before).
         expect(new Set(childrenOf(srv.child.pid!))).toEqual(new Set(workers));
-        const rssKiB = (pid: string | number) =>
-          Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-        for (const pid of workers) expect(rssKiB(srv.child.pid!)).toBeLessThan(rssKiB(pid) * 0.6);
+        for (const pid of workers) expect(memory(srv.child.pid!).rss).toBeLessThan(memory(pid).rss * 0.6);
       } finally {
         expect(await srv.stop("SIGTERM")).toBe(0);
       }
