@@ -20,14 +20,25 @@ import { isUuid } from "@/lib/contract/uuid";
 let cached: GatewayClient | null = null;
 
 /**
-/**
- * The clients' transport: the page's request id added, then the gateway's handler called
- * directly when it runs in this process (lib/contract/in-process-transport.ts), else fetch.
- * Every call over HTTP is bounded: a gateway that stops answering must cost a payer a "try
- * again" after 10 s, not a page that never renders (and a socket held per page view).
+ * Every call the pages make to the gateway is bounded: a gateway that stops answering must
+ * cost a payer or a merchant a "try again" after 10 s, not a page or a button that never
+ * answers (and a socket held for each).
  */
 const GATEWAY_TIMEOUT_MS = 10_000;
+
+/**
+ * The checkout clients' transport: the page's request id added, then the gateway's handler
+ * called directly when it runs in this process (lib/contract/in-process-transport.ts), else
+ * fetch.
+ */
 const transport = boundedFetch(tracing(viaInProcessGateway(fetch)), GATEWAY_TIMEOUT_MS);
+
+/**
+ * The same bound and request id, always over HTTP: for the console, whose per-address limits
+ * read the caller's socket, and for the sandbox acquirer, whose notifications travel as a
+ * bank's would.
+ */
+export const gatewayOverHttp: typeof fetch = boundedFetch(tracing(fetch), GATEWAY_TIMEOUT_MS);
 
 function credentialsFile(): string {
   return config().checkoutCredentialsFile;

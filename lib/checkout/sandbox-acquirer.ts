@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { config, sandboxMode } from "@/lib/config";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
-import { gatewayBaseUrl } from "./gateway";
+import { gatewayBaseUrl, gatewayOverHttp } from "./gateway";
 import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
 
@@ -70,7 +70,12 @@ export async function simulateLinkPayment(
   if (link.payment.type === "va") {
     return {
       path: NOTIFICATION_PATHS.va,
-      ...(await simulateVaPayment(base, acquirer, { virtualAccountNo: content.value, amount: link.totalAmount.value })),
+      ...(await simulateVaPayment(
+        base,
+        acquirer,
+        { virtualAccountNo: content.value, amount: link.totalAmount.value },
+        gatewayOverHttp,
+      )),
     };
   }
   const referenceNo = parseQris(content.value).referenceLabel;
@@ -78,6 +83,11 @@ export async function simulateLinkPayment(
   const status = outcome === "pay" ? "00" : "06";
   return {
     path: NOTIFICATION_PATHS.qr,
-    ...(await simulateQrPayment(base, acquirer, { referenceNo, status, amount: link.totalAmount.value })),
+    ...(await simulateQrPayment(
+      base,
+      acquirer,
+      { referenceNo, status, amount: link.totalAmount.value },
+      gatewayOverHttp,
+    )),
   };
 }

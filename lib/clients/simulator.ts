@@ -7,6 +7,7 @@ export { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifi
  * The sandbox acquirer: builds the notifications a bank or the QRIS switch would send and
  * sends them, signed with the acquirer's own credentials. Used by `npm run simulate`, the
  * checkout's sandbox banner and the tests; nothing here bypasses the gateway's checks.
+ * `fetchImpl` is the transport (the pages pass their bounded one).
  */
 export interface SimulationResult<T> {
   sent: T;
@@ -33,12 +34,13 @@ export async function simulateVaPayment(
   baseUrl: string,
   acquirer: SnapCredentials,
   args: { virtualAccountNo: string; amount?: string; paymentRequestId?: string; merchant?: SnapCredentials },
+  fetchImpl: typeof fetch = fetch,
 ) {
   let amount = args.amount;
   if (!amount) {
     if (!args.merchant) throw new Error("amount or merchant credentials needed");
     const { partnerServiceId, customerNo } = splitVaNumber(args.virtualAccountNo);
-    const res = await new GatewayClient(baseUrl, args.merchant).inquiryVa({
+    const res = await new GatewayClient(baseUrl, args.merchant, fetchImpl).inquiryVa({
       partnerServiceId,
       customerNo,
       virtualAccountNo: args.virtualAccountNo,
@@ -46,7 +48,7 @@ export async function simulateVaPayment(
     amount = res.virtualAccountData.totalAmount.value;
   }
   const body = vaNotification({ ...args, amount });
-  return send(() => new GatewayClient(baseUrl, acquirer).notifyVaPayment(body), body);
+  return send(() => new GatewayClient(baseUrl, acquirer, fetchImpl).notifyVaPayment(body), body);
 }
 
 /** Pay (00) or fail (06) a QR; without `amount` it is read with Inquiry QR as the merchant. */
@@ -54,16 +56,17 @@ export async function simulateQrPayment(
   baseUrl: string,
   acquirer: SnapCredentials,
   args: { referenceNo: string; amount?: string; status: "00" | "06"; merchant?: SnapCredentials },
+  fetchImpl: typeof fetch = fetch,
 ) {
   let amount = args.amount;
   if (!amount) {
     if (!args.merchant) throw new Error("amount or merchant credentials needed");
-    const res = await new GatewayClient(baseUrl, args.merchant).queryQr({
+    const res = await new GatewayClient(baseUrl, args.merchant, fetchImpl).queryQr({
       originalReferenceNo: args.referenceNo,
       serviceCode: "47",
     });
     amount = res.amount.value;
   }
   const body = qrNotification({ ...args, amount });
-  return send(() => new GatewayClient(baseUrl, acquirer).notifyQrPayment(body), body);
+  return send(() => new GatewayClient(baseUrl, acquirer, fetchImpl).notifyQrPayment(body), body);
 }

@@ -21,7 +21,3 @@ export function frontendSecretKey(): string | null {
     return null;
   }
 }
-
-export function gatewayBaseUrl(): string {
-  return config().gatewayBaseUrl;
-}

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
 import type { LinkDetail } from "@/lib/contract/console";
-import { gatewayBaseUrl } from "./frontend";
+import { gatewayBaseUrl, gatewayOverHttp } from "@/lib/checkout/gateway";
 
 /**
  * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does:
@@ -38,18 +38,28 @@ export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind
     throw new Error(`nothing to simulate: ${kind}`);
   if (kind === "va")
     return (
-      await simulateVaPayment(gatewayBaseUrl(), acquirer, {
-        virtualAccountNo: payment.content.value,
-        amount: link.totalAmount.value,
-      })
+      await simulateVaPayment(
+        gatewayBaseUrl(),
+        acquirer,
+        {
+          virtualAccountNo: payment.content.value,
+          amount: link.totalAmount.value,
+        },
+        gatewayOverHttp,
+      )
     ).status;
   // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
   const referenceNo = payment.referenceNo;
   return (
-    await simulateQrPayment(gatewayBaseUrl(), acquirer, {
-      referenceNo,
-      status: kind === "qr" ? "00" : "06",
-      amount: link.totalAmount.value,
-    })
+    await simulateQrPayment(
+      gatewayBaseUrl(),
+      acquirer,
+      {
+        referenceNo,
+        status: kind === "qr" ? "00" : "06",
+        amount: link.totalAmount.value,
+      },
+      gatewayOverHttp,
+    )
   ).status;
 }

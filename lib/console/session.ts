@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { tracedFetch } from "@/lib/log/request-context";
+import { gatewayBaseUrl, gatewayOverHttp } from "@/lib/checkout/gateway";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -8,7 +8,7 @@ import { ConsoleClient } from "@/lib/clients/console-client";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { ConsoleSessionInfo } from "@/lib/contract/console";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
-import { frontendSecretKey, gatewayBaseUrl } from "./frontend";
+import { frontendSecretKey } from "./frontend";
 
 /** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (CONTRACT §5). */
 export const CONSOLE_COOKIE = "nusapay_console";
@@ -27,8 +27,8 @@ export async function sessionToken(): Promise<string | null> {
 export async function consoleClient(): Promise<ConsoleClient | null> {
   const token = await sessionToken();
   if (!token) return null;
-  // tracedFetch carries this request's id to the gateway's log line (X-Request-Id).
-  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl: tracedFetch });
+  // Over HTTP, bounded, with this request's id for the gateway's log line (X-Request-Id).
+  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl: gatewayOverHttp });
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
@@ -85,7 +85,7 @@ export async function clearSession(): Promise<void> {
 export async function signInWithPassword(email: string, password: string): Promise<"ok" | "refused"> {
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "";
   const key = frontendSecretKey();
-  const client = new ConsoleClient(gatewayBaseUrl(), null, { fetchImpl: tracedFetch });
+  const client = new ConsoleClient(gatewayBaseUrl(), null, { fetchImpl: gatewayOverHttp });
   try {
     const answer = await client.signIn(
       email,

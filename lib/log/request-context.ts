@@ -34,12 +34,9 @@ export function currentRequestId(): string | undefined {
 }
 
 /**
- * `fetch` that carries the current request id to the service it calls (the typed clients take
- * it as their transport), so the gateway's log line for the call has the page's id.
+ * `base` with the current request id added to every request (the typed clients take it as
+ * their transport), so the gateway's log line for the call has the page's id.
  */
-export const tracedFetch: typeof fetch = tracing(fetch);
-
-/** `base` with the current request id added to every request. */
 export function tracing(base: typeof fetch): typeof fetch {
   return (input, init) => {
     const id = currentRequestId();

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
@@ -492,4 +493,41 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     });
     expect(spoof.status).toBe(401);
   }, 300_000); // ~11 scrypt checks of 128 MiB each: slow by design, slower on a loaded machine
+});
+
+describe("the console when the gateway stops answering", () => {
+  let srv: RunningServer;
+  let blackHole: net.Server;
+  const held: net.Socket[] = [];
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    // A gateway that accepts the connection, reads the request and never answers.
+    blackHole = net.createServer((socket) => {
+      held.push(socket);
+      socket.on("data", (chunk) => asked.push(chunk.toString("latin1").split("\r\n")[0]!));
+    });
+    await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
+    const { port } = blackHole.address() as net.AddressInfo;
+    srv = await startServer({ db: "pglite", env: { GATEWAY_BASE_URL: `http://127.0.0.1:${port}` } });
+  });
+
+  afterAll(async () => {
+    await srv?.stop();
+    for (const s of held) s.destroy();
+    blackHole?.close();
+  });
+
+  it("answers a console page with an error once the 10 s bound has passed, instead of hanging", async () => {
+    // Without the bound the call waits for undici's own 300 s, and this request's 40 s run out.
+    const res = await fetch(`${srv.baseUrl}/merchant`, {
+      headers: { cookie: `nusapay_console=cs_${"a".repeat(43)}` },
+      redirect: "manual",
+      signal: AbortSignal.timeout(40_000),
+    });
+    await res.text();
+    // The page's session check went to the gateway and got no answer.
+    expect(asked).toContain("GET /v1/console/session HTTP/1.1");
+    expect(res.status).toBe(500);
+  }, 60_000);
 });
