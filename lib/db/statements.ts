@@ -16,8 +16,10 @@ import * as schema from "./schema";
  * Why not plain drizzle there: per call it rebuilds the SQL from the query builder and, on
  * PGlite, hands a parser table that PGlite copies for every result. Profiled on the
  * Inquiry, that cost about as much CPU as PGlite's own work on the two statements.
- * Results are mapped by each column's own `mapFromDriverValue` (what drizzle does), and
- * date-time values reach it as drizzle's drivers deliver them, so rows are identical.
+ * Results are mapped by each column's own `mapFromDriverValue` (what drizzle does). On
+ * PGlite, date-times reach it as `Date` where drizzle's own PGlite session keeps the text;
+ * every timestamp column is `with time zone` and its mapper takes either, so the rows are
+ * identical (statements.test.ts compares them with drizzle's).
  *
  * Each is a named prepared statement, parsed and described once per connection: the link
  * lookup's 35-column join costs PostgreSQL several times more to parse and plan than to run
