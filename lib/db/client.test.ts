@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { initPgliteDir, openDatabase } from "./client";
+import { initPgliteDir, openDatabase, PGLITE_SHARED_BUFFERS } from "./client";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-pglite-init-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -67,5 +67,26 @@ describe("a new PGlite database is made by a child process", () => {
     }
     expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "pglite.init"))).toBe(false);
+  }, 120_000);
+
+  it("opens PGlite with a 32 MB page cache, on the command line: the directory's postgresql.conf stays initdb's", async () => {
+    const dataDir = path.join(root, "f");
+    fs.mkdirSync(dataDir);
+    const conf = () => fs.readFileSync(path.join(dataDir, "pglite", "postgresql.conf"), "utf8");
+    for (let open = 0; open < 2; open++) {
+      const database = await openDatabase({ dataDir });
+      try {
+        const { rows } = (await database.db.execute("show shared_buffers")) as unknown as {
+          rows: { shared_buffers: string }[];
+        };
+        expect(rows[0]!.shared_buffers).toBe("32MB");
+        expect(rows[0]!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+      } finally {
+        await database.close();
+      }
+      // initdb's file, whole: its page cache size and its locale settings are still there.
+      expect(conf()).toMatch(/^shared_buffers = 128MB/m);
+      expect(conf()).toMatch(/^datestyle = /m);
+    }
   }, 120_000);
 });

@@ -54,6 +54,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
 }
 
+/**
+ * PGlite's page cache. initdb writes PostgreSQL's default, 128 MB, into postgresql.conf, and
+ * PGlite's WebAssembly memory touches all of it at start, so it is resident from the first
+ * request: ~300 MiB for a PGlite opened on an existing database against ~200 MiB with 32 MB
+ * (docs/live-events.md, "Memory"). The sandbox's working set fits in 32 MB; a page outside it
+ * is read from the data directory, which the kernel caches. Set on the command line, so the
+ * directory's postgresql.conf stays initdb's.
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -63,7 +73,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = lockPgliteDir(dataDir);
   try {
     await initPgliteDir(dir);
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     markTransactions(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
