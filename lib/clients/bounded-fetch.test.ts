@@ -27,6 +27,14 @@ describe("boundedFetch", () => {
     await expect(boundedFetch(hanging, 50)("http://gateway.test/x")).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
+  it("answers the caller in time even when the call does not heed its signal (a gateway in this process)", async () => {
+    const deaf: typeof fetch = () => new Promise<Response>(() => undefined);
+    await expect(boundedFetch(deaf, 50)("http://gateway.test/x")).rejects.toMatchObject({ name: "TimeoutError" });
+    const deafBody: typeof fetch = async () =>
+      new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode("{")) }));
+    await expect(boundedFetch(deafBody, 50)("http://gateway.test/x")).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
   it("bounds the body too: an answer whose body stops coming is aborted", async () => {
     const stalled: typeof fetch = async (_input, init) => {
       const body = new ReadableStream<Uint8Array>({

@@ -2,11 +2,13 @@
 const NULL_BODY = new Set([204, 205, 304]);
 
 /**
- * `base`, bounded: a call without a signal of its own is aborted with a `TimeoutError` when its
- * answer, body included, has not arrived within `ms`. The body is read here, so the bound
- * covers it and the timer can be cleared the moment the call is over. The answer handed back
- * carries the status, the headers and the body (not `url` or `redirected`, which no caller
- * reads); it is not for streams.
+ * `base`, bounded: a call without a signal of its own fails with a `TimeoutError` when its
+ * answer, body included, has not arrived within `ms`. The call's signal is aborted then, and the
+ * caller is answered whether or not `base` heeds it: a gateway called in-process
+ * (lib/contract/in-process-transport.ts) cannot be stopped, and may be waiting on a stalled
+ * database. The body is read here, so the bound covers it and the timer can be cleared the
+ * moment the call is over. The answer handed back carries the status, the headers and the body
+ * (not `url` or `redirected`, which no caller reads); it is not for streams.
  *
  * `AbortSignal.timeout(ms)` bounded the same, but its timer stays until it fires, and a timer
  * keeps the async context it was made in (Node's AsyncLocalStorage). Made during a page's
@@ -18,10 +20,17 @@ export function boundedFetch(base: typeof fetch, ms: number): typeof fetch {
   return async (input, init) => {
     if (init?.signal) return base(input, init);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const reason = new DOMException(`no answer within ${ms} ms`, "TimeoutError");
+        controller.abort(reason);
+        reject(reason);
+      }, ms);
+    });
     try {
-      const res = await base(input, { ...init, signal: controller.signal });
-      const body = await res.arrayBuffer();
+      const res = await Promise.race([base(input, { ...init, signal: controller.signal }), expired]);
+      const body = await Promise.race([res.arrayBuffer(), expired]);
       // The body is decoded already: its encoding no longer describes it.
       const headers = new Headers(res.headers);
       headers.delete("content-encoding");
