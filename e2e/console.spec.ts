@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ConsoleClient } from "@/lib/clients/console-client";
@@ -222,6 +223,38 @@ test("rotating the sk_ key shows the new one once; the old one stops after the g
   expect((await new ConsoleClient(server.baseUrl, { secretKey: second }).account()).partnerId).toBe(
     logins[1]!.merchant,
   );
+});
+
+test("send test callback to an endpoint that never answers reports the gateway's own timeout, not a console error", async ({
+  page,
+}) => {
+  const m = messages("en").ConsoleDevelopers;
+  // Accepts the connection and says nothing: the gateway gives up after CALLBACK_TIMEOUT_MS
+  // (10 s). The console must wait for that answer rather than end the call itself.
+  const held: net.Socket[] = [];
+  const silent = net.createServer((socket) => {
+    held.push(socket);
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const api = new ConsoleClient(server.baseUrl, {
+    sessionToken: (await new ConsoleClient(server.baseUrl, null).signIn(logins[1]!.email, logins[1]!.password)).token,
+  });
+  const before = (await api.account()).callbackBaseUrl;
+  try {
+    await api.setCallbackBaseUrl(`http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+    await signIn(page, "en", logins[1]!);
+    await page.goto(`${server.baseUrl}/merchant/developers`);
+    await page.getByRole("button", { name: m.testCallback }).click();
+    await expect(page.getByTestId("test-reply")).toHaveText(/^No reply: \w*Error: no complete answer within 10000 ms/, {
+      timeout: 60_000,
+    });
+    expect(held.length).toBeGreaterThan(0);
+  } finally {
+    await api.setCallbackBaseUrl(before);
+    for (const s of held) s.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
 });
 
 test("Simulate VA payment on the link page announces the notification's HTTP status in the page's language, then the link is paid", async ({

@@ -6,7 +6,15 @@ import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
 import { consoleAcquirer, simulate, type Simulation } from "@/lib/console/sandbox";
-import { clearSession, currentSession, safeReturn, signInWithPassword } from "@/lib/console/session";
+import { classifyFailure } from "@/lib/checkout/failures";
+import {
+  clearSession,
+  consoleClient,
+  currentSession,
+  safeReturn,
+  signInWithPassword,
+  testCallbackBoundMs,
+} from "@/lib/console/session";
 import { isUuid } from "@/lib/contract/uuid";
 
 /**
@@ -22,11 +30,21 @@ async function signed() {
   return s;
 }
 
+/**
+ * A failed action in the merchant's words. `null`: the form itself was wrong. A gateway that did
+ * not answer in time is an outage, logged once (classifyFailure), and the change it was asked
+ * for may have been made all the same: the merchant is told to look before trying again (a
+ * second key rotation within the grace period would end the key their systems still use).
+ */
 async function failure(err: unknown): Promise<{ ok: false; error: string }> {
   const t = await getTranslations("Console");
   if (err instanceof V1ClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
+  if (err !== null && classifyFailure(err, "console action") === "unavailable" && isTimeout(err))
+    return { ok: false, error: t("noAnswer") };
   return { ok: false, error: t("genericError") };
 }
+
+const isTimeout = (err: unknown) => (err as { name?: unknown } | null)?.name === "TimeoutError";
 
 export async function signInAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
   const t = await getTranslations("ConsoleSignIn");
@@ -151,7 +169,10 @@ export async function setCallbackUrlAction(_prev: ActionResult, form: FormData):
 }
 
 export async function testCallbackAction(): Promise<TestCallbackResult> {
-  const { client } = await signed();
+  await signed();
+  // The gateway waits on the merchant's endpoint: its own bounds, not ours, must end the wait.
+  const client = await consoleClient(testCallbackBoundMs());
+  if (!client) redirect("/merchant/sign-in");
   try {
     return { ok: true, test: await client.testCallback() };
   } catch (err) {

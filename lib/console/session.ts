@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { gatewayBaseUrl, gatewayOverHttp } from "@/lib/checkout/gateway";
+import { gatewayBaseUrl, gatewayOverHttp, overHttp } from "@/lib/checkout/gateway";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -23,12 +23,25 @@ export async function sessionToken(): Promise<string | null> {
   return /^cs_[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-/** A typed client speaking for the signed-in user; one X-Request-Id per page or action. */
-export async function consoleClient(): Promise<ConsoleClient | null> {
+/**
+ * A typed client speaking for the signed-in user; one X-Request-Id per page or action. Over
+ * HTTP, each call bounded at 10 s, or at `boundMs` for a call the gateway itself spends longer on.
+ */
+export async function consoleClient(boundMs?: number): Promise<ConsoleClient | null> {
   const token = await sessionToken();
   if (!token) return null;
-  // Over HTTP, bounded, with this request's id for the gateway's log line (X-Request-Id).
-  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl: gatewayOverHttp });
+  const fetchImpl = boundMs === undefined ? gatewayOverHttp : overHttp(boundMs);
+  return new ConsoleClient(gatewayBaseUrl(), { sessionToken: token }, { fetchImpl });
+}
+
+/**
+ * How long "send test callback" may take: the gateway looks the merchant's host up and connects,
+ * each within CALLBACK_CONNECT_TIMEOUT_MS, then waits for the answer within CALLBACK_TIMEOUT_MS
+ * (this process's settings, which are the gateway's when it runs here); 5 s more for the rest.
+ */
+export function testCallbackBoundMs(): number {
+  const { connectTimeoutMs, timeoutMs } = config().callbacks;
+  return 2 * connectTimeoutMs + timeoutMs + 5_000;
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };

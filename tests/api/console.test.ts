@@ -10,6 +10,7 @@ import type { CreateLinkRequest } from "@/lib/contract/console";
 import { formatMoney, parseMoney, sumMinor } from "@/lib/contract/money";
 import { linkRequest } from "@/tests/support/factories";
 import { startReceiver } from "@/tests/support/receiver";
+import { freePort } from "@/tests/support/production-server";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 import { snapError } from "@/tests/support/snap-error";
 
@@ -418,6 +419,13 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         param: "callbackBaseUrl",
       });
     expect((await b.account()).callbackBaseUrl).toBe(`${receiver.url}/b`);
+    // An endpoint that cannot be reached is the test's answer, not an error of the call.
+    const closed = await freePort();
+    await b.setCallbackBaseUrl(`http://127.0.0.1:${closed}`);
+    const refused = await b.testCallback();
+    expect(refused.response).toBeNull();
+    expect(refused.error).toMatch(/ECONNREFUSED/);
+    await b.setCallbackBaseUrl(`${receiver.url}/b/`);
   });
 
   it("creates with the same money rules as SNAP Create and gives an overview", async () => {
@@ -464,6 +472,44 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     }
   });
 
+  it("exports the filtered list as CSV: the merchant's own links, cells quoted, formulas defused", async () => {
+    const token = (await new ConsoleClient(srv.baseUrl, null).signIn(logins[1]!.email, logins[1]!.password)).token;
+    const made = await b.createLink(
+      consoleLink({
+        invoiceTitle: '=HYPERLINK("https://evil.example","Kain")',
+        customerDetail: {
+          ...linkRequest().additionalInfo.customerDetail,
+          firstName: 'Ayu "Batik"',
+          lastName: "Lestari",
+        },
+      }),
+    );
+    const csv = async (query: string, sessionToken: string) => {
+      const res = await fetch(`${srv.baseUrl}/merchant/links/export.csv${query}`, {
+        headers: { cookie: `nusapay_console=${sessionToken}` },
+      });
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    };
+    const mine = await csv(`?q=${encodeURIComponent("batik")}`, token);
+    expect(mine.status).toBe(200);
+    expect(mine.type).toBe("text/csv; charset=utf-8");
+    const lines = mine.text.split("\r\n");
+    expect(lines[0]).toBe(
+      "paymentLinkId,partnerReferenceNo,title,customerName,customerEmail,totalAmount,currency,paymentFlagStatus,paymentMethod,createdAt,expiredAt,paidAt",
+    );
+    expect(lines.at(-1)).toBe("");
+    const row = lines.find((l) => l.startsWith(`"${made.paymentLinkId}"`));
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""Kain"")"`);
+    expect(row).toContain(`"Ayu ""Batik"" Lestari"`);
+    expect(row).toContain(`"${made.totalAmount.value}","IDR","02"`);
+    // Another merchant's export never holds it; no session is a 401.
+    const sa = (await new ConsoleClient(srv.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password)).token;
+    const theirs = await csv(`?q=${encodeURIComponent("batik")}`, sa);
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain(made.paymentLinkId);
+    expect((await csv("", `cs_${"x".repeat(43)}`)).status).toBe(401);
+  });
+
   it("locks sign-in after 5 failures per account and per address with the same generic answer", async () => {
     const anon = new ConsoleClient(srv.baseUrl, null);
     const from = (ip: string) => ({
@@ -505,6 +551,7 @@ describe("the console when the gateway stops answering", () => {
     // A gateway that accepts the connection, reads the request and never answers.
     blackHole = net.createServer((socket) => {
       held.push(socket);
+      socket.on("error", () => undefined); // the server may reset it when its bound ends the call
       socket.on("data", (chunk) => asked.push(chunk.toString("latin1").split("\r\n")[0]!));
     });
     await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
@@ -513,9 +560,12 @@ describe("the console when the gateway stops answering", () => {
   });
 
   afterAll(async () => {
-    await srv?.stop();
-    for (const s of held) s.destroy();
-    blackHole?.close();
+    try {
+      await srv?.stop();
+    } finally {
+      for (const s of held) s.destroy();
+      await new Promise((resolve) => (blackHole ? blackHole.close(resolve) : resolve(undefined)));
+    }
   });
 
   it("answers a console page with an error once the 10 s bound has passed, instead of hanging", async () => {
@@ -529,5 +579,15 @@ describe("the console when the gateway stops answering", () => {
     // The page's session check went to the gateway and got no answer.
     expect(asked).toContain("GET /v1/console/session HTTP/1.1");
     expect(res.status).toBe(500);
+  }, 60_000);
+
+  it("ends a CSV export with a plain 503, not a failed request", async () => {
+    const res = await fetch(`${srv.baseUrl}/merchant/links/export.csv`, {
+      headers: { cookie: `nusapay_console=cs_${"b".repeat(43)}` },
+      signal: AbortSignal.timeout(40_000),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe("The gateway did not answer. Please try again.");
+    expect(srv.logs()).toContain("gateway call failed");
   }, 60_000);
 });

@@ -38,6 +38,10 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "lib/gateway/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: false },
   { file: "lib/api/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: true },
   { file: "lib/server/x.ts", source: 'import { AddressLimiter } from "@/lib/limits/address-limiter";', allowed: true },
+  // The console reaches the gateway through the checkout's bounded transport; never the other way.
+  { file: "lib/console/x.ts", source: 'import { gatewayOverHttp } from "@/lib/checkout/gateway";', allowed: true },
+  { file: "lib/checkout/x.ts", source: 'import { consoleClient } from "@/lib/console/session";', allowed: false },
+  { file: "lib/console/x.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
 ];
 
 describe("import direction (npm run lint)", () => {

@@ -1,3 +1,5 @@
+import { classifyFailure } from "@/lib/checkout/failures";
+import { V1ClientError } from "@/lib/clients/v1-answer";
 import { linkFilters } from "@/lib/console/link-filters";
 import { currentSession } from "@/lib/console/session";
 
@@ -9,10 +11,32 @@ function cell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The filtered list as CSV, paged through the same /v1 route the table uses. */
+const plain = (status: number, text: string) =>
+  new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * The filtered list as CSV. A gateway call that fails on the way (each is bounded at 10 s) ends
+ * the export with a plain answer: 401 when the session ended, 503 when the gateway did not
+ * answer (logged once), never half a file.
+ */
 export async function GET(req: Request): Promise<Response> {
+  try {
+    return await exportCsv(req);
+  } catch (err) {
+    if (err instanceof V1ClientError && err.status === 401) return plain(401, "Sign in first.");
+    return classifyFailure(err, "console export") === "unavailable"
+      ? plain(503, "The gateway did not answer. Please try again.")
+      : plain(400, "This list cannot be exported.");
+  }
+}
+
+/** Paged through the same /v1 route the table uses. */
+async function exportCsv(req: Request): Promise<Response> {
   const signed = await currentSession();
-  if (!signed) return new Response("Sign in first.", { status: 401 });
+  if (!signed) return plain(401, "Sign in first.");
   const sp = Object.fromEntries(new URL(req.url).searchParams);
   const { query } = linkFilters({ ...sp, after: undefined });
   const lines = [
