@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import http from "node:http";
+import type net from "node:net";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { messages } from "./pages/checkout-page";
+import { startProductionServer, type StartedServer } from "./support/server";
+
+type Login = { merchant: string; email: string; password: string };
+
+/**
+ * The console when the gateway stops answering one call. The console's server reaches the
+ * gateway through a proxy here (GATEWAY_BASE_URL) that passes every call on except a key
+ * rotation, which it holds without an answer. A rotation that times out may still have been
+ * made, so the merchant must be told to look before pressing again: a second rotation inside
+ * the grace period ends the key their systems still use.
+ */
+test.describe("console, a gateway call that gets no answer", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: StartedServer;
+  let proxy: http.Server;
+  let target = "";
+  const held: http.ServerResponse[] = [];
+  const sockets = new Set<net.Socket>();
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    proxy = http.createServer((req, res) => {
+      if (req.method === "POST" && req.url === "/v1/account/secret-key/rotate") {
+        held.push(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === "string" && !["host", "connection", "content-length"].includes(k)) headers[k] = v;
+        fetch(`${target}${req.url}`, {
+          method: req.method,
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        })
+          .then(async (r) => {
+            const out: Record<string, string> = {};
+            r.headers.forEach((v, k) => {
+              if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(k)) out[k] = v;
+            });
+            res.writeHead(r.status, out).end(Buffer.from(await r.arrayBuffer()));
+          })
+          .catch(() => res.destroy());
+      });
+    });
+    proxy.on("connection", (s) => {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const { port } = proxy.address() as net.AddressInfo;
+    server = await startProductionServer({ GATEWAY_BASE_URL: `http://127.0.0.1:${port}` });
+    target = server.baseUrl;
+  });
+
+  test.afterAll(async () => {
+    try {
+      await server?.stop();
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+    }
+  });
+
+  test("rotating a key says the gateway did not answer and to reload before trying again", async ({ page }) => {
+    test.setTimeout(180_000);
+    const m = messages("en");
+    const who = (
+      JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as { console: Login[] }
+    ).console[0]!;
+    await page.goto(`${server.baseUrl}/merchant?lang=en`);
+    await page.getByLabel(m.ConsoleSignIn.email).fill(who.email);
+    await page.getByLabel(m.ConsoleSignIn.password).fill(who.password);
+    await page.getByRole("button", { name: m.ConsoleSignIn.submit }).click();
+    await expect(page.getByRole("heading", { level: 1, name: m.ConsoleOverview.title })).toBeVisible({
+      timeout: 60_000,
+    });
+    await page.goto(`${server.baseUrl}/merchant/developers`);
+    await page.getByRole("button", { name: m.ConsoleDevelopers.rotateSecretKey }).click();
+    // The console's own 10 s bound ends the call; the proxy still holds it.
+    await expect(page.getByText(m.Console.noAnswer)).toBeVisible({ timeout: 40_000 });
+    expect(held).toHaveLength(1);
+    expect(server.logs()).toContain("gateway call failed");
+  });
+});
