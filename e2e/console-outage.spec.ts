@@ -9,11 +9,11 @@ import { startProductionServer, type StartedServer } from "./support/server";
 type Login = { merchant: string; email: string; password: string };
 
 /**
- * The console when the gateway stops answering one call. The console's server reaches the
- * gateway through a proxy here (GATEWAY_BASE_URL) that passes every call on except a key
- * rotation, which it holds without an answer. A rotation that times out may still have been
- * made, so the merchant must be told to look before pressing again: a second rotation inside
- * the grace period ends the key their systems still use.
+ * The console when the gateway's answer to one call never arrives. The console's server reaches
+ * the gateway through a proxy here (GATEWAY_BASE_URL) that passes every call on and loses the
+ * answer to a key rotation. The rotation is made and its new key is lost with the answer, so
+ * the merchant must be told, and the page must show it, before they press again: a second
+ * rotation inside the grace period ends the key their systems still use.
  */
 test.describe("console, a gateway call that gets no answer", () => {
   test.describe.configure({ mode: "serial" });
@@ -26,22 +26,23 @@ test.describe("console, a gateway call that gets no answer", () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     proxy = http.createServer((req, res) => {
-      if (req.method === "POST" && req.url === "/v1/account/secret-key/rotate") {
-        held.push(res);
-        return;
-      }
+      // The rotation reaches the gateway and is made; only its answer is lost.
+      const dropAnswer = req.method === "POST" && req.url === "/v1/account/secret-key/rotate";
+      if (dropAnswer) held.push(res);
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers))
-          if (typeof v === "string" && !["host", "connection", "content-length"].includes(k)) headers[k] = v;
+          if (typeof v === "string" && !["host", "connection", "content-length", "transfer-encoding"].includes(k))
+            headers[k] = v;
         fetch(`${target}${req.url}`, {
           method: req.method,
           headers,
           body: chunks.length ? Buffer.concat(chunks) : undefined,
         })
           .then(async (r) => {
+            if (dropAnswer) return;
             const out: Record<string, string> = {};
             r.headers.forEach((v, k) => {
               if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(k)) out[k] = v;
@@ -70,7 +71,9 @@ test.describe("console, a gateway call that gets no answer", () => {
     }
   });
 
-  test("rotating a key says the gateway did not answer and to reload before trying again", async ({ page }) => {
+  test("a rotation whose answer is lost says so, and the page then shows the previous key's grace", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const m = messages("en");
     const who = (
@@ -84,10 +87,16 @@ test.describe("console, a gateway call that gets no answer", () => {
       timeout: 60_000,
     });
     await page.goto(`${server.baseUrl}/merchant/developers`);
+    await expect(page.getByTestId("previous-secretKey")).toHaveCount(0);
     await page.getByRole("button", { name: m.ConsoleDevelopers.rotateSecretKey }).click();
-    // The console's own 10 s bound ends the call; the proxy still holds it.
-    await expect(page.getByText(m.Console.noAnswer)).toBeVisible({ timeout: 40_000 });
+    // The console's own 10 s bound ends the call; the proxy still holds its answer.
+    await expect(page.getByText(m.ConsoleDevelopers.rotateNoAnswer)).toBeVisible({ timeout: 40_000 });
     expect(held).toHaveLength(1);
     expect(server.logs()).toContain("gateway call failed");
+    // What the message asks the merchant to look for is there after a reload.
+    await page.reload();
+    await expect(page.getByTestId("previous-secretKey")).toHaveText(
+      new RegExp(`^${m.ConsoleDevelopers.previousUntil.split("{at}")[0]!}\\S.*\\d`),
+    );
   });
 });

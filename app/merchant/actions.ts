@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
-import { consoleAcquirer, simulate, type Simulation } from "@/lib/console/sandbox";
+import { consoleAcquirer, simulate, simulations, type Simulation } from "@/lib/console/sandbox";
 import { classifyFailure } from "@/lib/checkout/failures";
 import {
   clearSession,
@@ -36,11 +36,11 @@ async function signed() {
  * for may have been made all the same: the merchant is told to look before trying again (a
  * second key rotation within the grace period would end the key their systems still use).
  */
-async function failure(err: unknown): Promise<{ ok: false; error: string }> {
+async function failure(err: unknown, noAnswer?: string): Promise<{ ok: false; error: string }> {
   const t = await getTranslations("Console");
   if (err instanceof V1ClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
   if (err !== null && classifyFailure(err, "console action") === "unavailable" && isTimeout(err))
-    return { ok: false, error: t("noAnswer") };
+    return { ok: false, error: noAnswer ?? t("noAnswer") };
   return { ok: false, error: t("genericError") };
 }
 
@@ -129,7 +129,10 @@ export async function simulateAction(linkId: string, kind: Simulation): Promise<
   const acquirer = consoleAcquirer();
   if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
   try {
-    const status = await simulate(acquirer, await client.getLink(linkId), kind);
+    const link = await client.getLink(linkId);
+    // A page shown before the link changed (or a second click): nothing to send, not an outage.
+    if (!simulations(link).includes(kind)) return failure(null);
+    const status = await simulate(acquirer, link, kind);
     // Formatted here, with the catalogue's ICU argument: the button only shows it.
     return { ok: true, message: (await getTranslations("ConsoleLink"))("simulated", { status }) };
   } catch (err) {
@@ -199,6 +202,6 @@ export async function rotateKeyAction(which: "secretKey" | "clientSecret"): Prom
       until: r.previousSecretValidUntil,
     };
   } catch (err) {
-    return failure(err);
+    return failure(err, (await getTranslations("ConsoleDevelopers"))("rotateNoAnswer"));
   }
 }

@@ -102,7 +102,14 @@ export function TestCallbackButton() {
 }
 
 /** Rotate a key: the new value once, with copy; the old one's end of grace. */
-export function RotateKey({ which }: { which: "secretKey" | "clientSecret" }) {
+export function RotateKey({
+  which,
+  previousUntil,
+}: {
+  which: "secretKey" | "clientSecret";
+  /** The end of the previous value's grace period, when one is still in it (from the account). */
+  previousUntil: string | null;
+}) {
   const t = useTranslations("ConsoleDevelopers");
   const format = useFormatter();
   const rotateKeyAction = useConsoleAction("rotateKey");
@@ -121,6 +128,14 @@ export function RotateKey({ which }: { which: "secretKey" | "clientSecret" }) {
       >
         {which === "secretKey" ? t("rotateSecretKey") : t("rotateClientSecret")}
       </button>
+      {/* After a rotation whose answer was lost, this is how the merchant can tell it was made. */}
+      {previousUntil && !result?.ok ? (
+        <p className="text-sm" data-testid={`previous-${which}`}>
+          {t("previousUntil", {
+            at: format.dateTime(new Date(previousUntil), { dateStyle: "medium", timeStyle: "short" }),
+          })}
+        </p>
+      ) : null}
       <div role="status">
         {result && !result.ok && <p className="m-0 text-sm text-bad">{result.error}</p>}
         {result?.ok && (

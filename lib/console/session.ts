@@ -35,13 +35,13 @@ export async function consoleClient(boundMs?: number): Promise<ConsoleClient | n
 }
 
 /**
- * How long "send test callback" may take: the gateway looks the merchant's host up and connects,
- * each within CALLBACK_CONNECT_TIMEOUT_MS, then waits for the answer within CALLBACK_TIMEOUT_MS
+ * How long "send test callback" may take: the gateway looks the merchant's host up within
+ * CALLBACK_CONNECT_TIMEOUT_MS, then connects and waits for the answer within CALLBACK_TIMEOUT_MS
  * (this process's settings, which are the gateway's when it runs here); 5 s more for the rest.
  */
 export function testCallbackBoundMs(): number {
   const { connectTimeoutMs, timeoutMs } = config().callbacks;
-  return 2 * connectTimeoutMs + timeoutMs + 5_000;
+  return connectTimeoutMs + timeoutMs + 5_000;
 }
 
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };

@@ -40,8 +40,8 @@ export default async function DevelopersPage() {
       <section className={`${cardClass} mb-4`} aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t("keys")}</h2>
         <p>{t("rotateWarning", { seconds: account.keyRotationGraceSeconds })}</p>
-        <RotateKey which="secretKey" />
-        <RotateKey which="clientSecret" />
+        <RotateKey which="secretKey" previousUntil={account.previousSecretKeyUntil} />
+        <RotateKey which="clientSecret" previousUntil={account.previousClientSecretUntil} />
       </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="api-heading">
         <h2 id="api-heading">{t("apiReference")}</h2>

@@ -19,14 +19,16 @@ const plain = (status: number, text: string) =>
 
 /**
  * The filtered list as CSV. A gateway call that fails on the way (each is bounded at 10 s) ends
- * the export with a plain answer: 401 when the session ended, 503 when the gateway did not
- * answer (logged once), never half a file.
+ * the export with a plain answer: 401 when the session ended, 429 when the gateway asks to slow
+ * down, 503 when it did not answer (logged once), never half a file.
  */
 export async function GET(req: Request): Promise<Response> {
   try {
     return await exportCsv(req);
   } catch (err) {
     if (err instanceof V1ClientError && err.status === 401) return plain(401, "Sign in first.");
+    if (err instanceof V1ClientError && err.status === 429)
+      return plain(429, "Too many requests. Please try again shortly.");
     return classifyFailure(err, "console export") === "unavailable"
       ? plain(503, "The gateway did not answer. Please try again.")
       : plain(400, "This list cannot be exported.");
