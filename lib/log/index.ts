@@ -129,6 +129,8 @@ export function scrubString(text: string): string {
     scrubUrl(text)
       .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
       .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
+      // A console session token (CONTRACT §5), wherever it is echoed.
+      .replace(/\bcs_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, `cs_${REDACTED}`)
       .replace(
         /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g,
         `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`,
@@ -156,6 +158,8 @@ export function scrub(value: unknown, depth = 0, seen: WeakSet<object> = new Wea
       const serialized = pino.stdSerializers.err(value) as unknown as Record<string, unknown>;
       // drizzle's query errors carry the bound values; they are row data, not diagnostics.
       const { params: _params, ...rest } = serialized;
+      // A DOMException (a timed-out call) would bring its 25 legacy code constants along.
+      for (const key of Object.keys(rest)) if (/^[A-Z_]+_ERR$/.test(key)) delete rest[key];
       return scrubObject(rest, depth, seen);
     }
     if (Buffer.isBuffer(value) || ArrayBuffer.isView(value))

@@ -126,6 +126,18 @@ describe("logger redaction", () => {
     expect(second!.msg).toContain("Bearer [REDACTED]");
   });
 
+  it("scrubs a console session token wherever it is echoed, and a timeout's DOMException to its own fields", () => {
+    const { log, text, json } = capture();
+    const session = `cs_${"Ab3_-".repeat(8)}xyz`; // the 43 characters after cs_ that the console issues
+    log.warn(`session ${session} refused`);
+    log.error({ err: new DOMException("no answer within 10000 ms", "TimeoutError") }, "gateway call failed");
+    expect(text()).not.toContain(session);
+    expect(text()).toContain("session cs_[REDACTED] refused");
+    const err = json()[1]!.err as Record<string, unknown>;
+    expect(err).toMatchObject({ message: "no answer within 10000 ms" });
+    expect(Object.keys(err).filter((k) => k.endsWith("_ERR"))).toEqual([]);
+  });
+
   it("scrubs child logger bindings", () => {
     const { log, text } = capture();
     log.child({ partner: { clientSecret: S.clientSecret }, url: `/pay/1?secret=${S.linkSecret}` }).info("child line");
