@@ -13,7 +13,8 @@ type Login = { merchant: string; email: string; password: string };
  * the gateway through a proxy here (GATEWAY_BASE_URL) that passes every call on and loses the
  * answer to a key rotation. The rotation is made and its new key is lost with the answer, so
  * the merchant must be told, and the page must show it, before they press again: a second
- * rotation inside the grace period ends the key their systems still use.
+ * rotation inside the grace period ends the key their systems still use. It also holds, without
+ * an answer, a sign-in for one address.
  */
 test.describe("console, a gateway call that gets no answer", () => {
   test.describe.configure({ mode: "serial" });
@@ -21,6 +22,7 @@ test.describe("console, a gateway call that gets no answer", () => {
   let proxy: http.Server;
   let target = "";
   const held: http.ServerResponse[] = [];
+  let holdSession = false;
   const sockets = new Set<net.Socket>();
 
   test.beforeAll(async () => {
@@ -32,6 +34,14 @@ test.describe("console, a gateway call that gets no answer", () => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
+        // A sign-in for this one address is held without an answer; so is the session, when asked.
+        if (
+          (req.url === "/v1/console/sessions" && Buffer.concat(chunks).includes("slow@example.test")) ||
+          (holdSession && req.url === "/v1/console/session")
+        ) {
+          held.push(res);
+          return;
+        }
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers))
           if (typeof v === "string" && !["host", "connection", "content-length", "transfer-encoding"].includes(k))
@@ -93,10 +103,29 @@ test.describe("console, a gateway call that gets no answer", () => {
     await expect(page.getByText(m.ConsoleDevelopers.rotateNoAnswer)).toBeVisible({ timeout: 40_000 });
     expect(held).toHaveLength(1);
     expect(server.logs()).toContain("gateway call failed");
+    held.length = 0;
     // What the message asks the merchant to look for is there after a reload.
     await page.reload();
     await expect(page.getByTestId("previous-secretKey")).toHaveText(
       new RegExp(`^${m.ConsoleDevelopers.previousUntil.split("{at}")[0]!}\\S.*\\d`),
     );
+    // Signing out while the gateway does not answer still signs this browser out.
+    holdSession = true;
+    await page.getByRole("button", { name: m.Console.signOut }).click();
+    await expect(page).toHaveURL(/\/merchant\/sign-in/, { timeout: 40_000 });
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("nusapay_console");
+    holdSession = false;
+    held.length = 0;
+  });
+
+  test("a sign-in that gets no answer says so", async ({ page }) => {
+    test.setTimeout(120_000);
+    const m = messages("en").ConsoleSignIn;
+    await page.goto(`${server.baseUrl}/merchant/sign-in?lang=en`);
+    await page.getByLabel(m.email).fill("slow@example.test");
+    await page.getByLabel(m.password).fill("any password at all");
+    await page.getByRole("button", { name: m.submit }).click();
+    await expect(page.getByText(m.noAnswer)).toBeVisible({ timeout: 40_000 });
+    expect(held).toHaveLength(1);
   });
 });

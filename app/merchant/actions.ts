@@ -54,19 +54,22 @@ export async function signInAction(_prev: ActionResult, form: FormData): Promise
   let outcome: "ok" | "refused";
   try {
     outcome = await signInWithPassword(email, password);
-  } catch {
-    return {
-      ok: false,
-      error: (await getTranslations("Console"))("genericError"),
-    };
+  } catch (err) {
+    return failure(err, t("noAnswer"));
   }
   if (outcome === "refused") return { ok: false, error: t("refused") };
   redirect(safeReturn(String(form.get("next") ?? "")));
 }
 
+/**
+ * Ends the session at the gateway if it answers (an ended or unknown token is a 401, ignored),
+ * and always here: no session check first, so a gateway that does not answer costs a 10 s wait,
+ * not a sign-out that fails and leaves the cookie (the gateway ends the session at its idle
+ * deadline).
+ */
 export async function signOutAction(): Promise<void> {
-  const s = await currentSession();
-  if (s) await s.client.signOut().catch(() => undefined);
+  const client = await consoleClient();
+  if (client) await client.signOut().catch(() => undefined);
   await clearSession();
   redirect("/merchant/sign-in");
 }
