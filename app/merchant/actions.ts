@@ -5,7 +5,8 @@ import { getTranslations } from "next-intl/server";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
-import { consoleAcquirer, simulate, simulations, type Simulation } from "@/lib/console/sandbox";
+import { sandboxAcquirer } from "@/lib/checkout/sandbox-acquirer";
+import { simulate, type Simulation } from "@/lib/console/sandbox";
 import { classifyFailure } from "@/lib/checkout/failures";
 import {
   clearSession,
@@ -39,12 +40,11 @@ async function signed() {
 async function failure(err: unknown, noAnswer?: string): Promise<{ ok: false; error: string }> {
   const t = await getTranslations("Console");
   if (err instanceof V1ClientError && err.status === 401) return { ok: false, error: t("sessionEnded") };
-  if (err !== null && classifyFailure(err, "console action") === "unavailable" && isTimeout(err))
-    return { ok: false, error: noAnswer ?? t("noAnswer") };
-  return { ok: false, error: t("genericError") };
+  // Logs an outage (no answer, a 5xx, a bug) once; a refusal the merchant can act on is not logged.
+  const outage = err !== null && classifyFailure(err, "console action") === "unavailable";
+  const timedOut = outage && (err as { name?: unknown }).name === "TimeoutError";
+  return { ok: false, error: timedOut ? (noAnswer ?? t("noAnswer")) : t("genericError") };
 }
-
-const isTimeout = (err: unknown) => (err as { name?: unknown } | null)?.name === "TimeoutError";
 
 export async function signInAction(_prev: ActionResult, form: FormData): Promise<ActionResult> {
   const t = await getTranslations("ConsoleSignIn");
@@ -129,13 +129,12 @@ export async function resendDeliveryAction(deliveryId: string): Promise<ActionRe
 
 export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ message: string }>> {
   const { client } = await signed();
-  const acquirer = consoleAcquirer();
+  const acquirer = sandboxAcquirer();
   if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
   try {
-    const link = await client.getLink(linkId);
-    // A page shown before the link changed (or a second click): nothing to send, not an outage.
-    if (!simulations(link).includes(kind)) return failure(null);
-    const status = await simulate(acquirer, link, kind);
+    const status = await simulate(acquirer, await client.getLink(linkId), kind);
+    // Nothing to send (a stale page, a second click) is not an outage.
+    if (status === null) return failure(null);
     // Formatted here, with the catalogue's ICU argument: the button only shows it.
     return { ok: true, message: (await getTranslations("ConsoleLink"))("simulated", { status }) };
   } catch (err) {

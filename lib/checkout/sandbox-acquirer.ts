@@ -57,6 +57,41 @@ export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): b
   );
 }
 
+/** What the acquirer notifies: a VA paid, or a QR paid (00) or failed (06). */
+export type AcquirerNotification =
+  { type: "va"; virtualAccountNo: string } | { type: "qr"; referenceNo: string; status: "00" | "06" };
+
+/**
+ * Send the acquirer's signed notification for `amount` to this checkout's gateway, over HTTP
+ * and bounded (gatewayOverHttp): the checkout's sandbox panel and the console's buttons both
+ * send through here.
+ */
+export async function notifyAsAcquirer(
+  acquirer: SnapCredentials,
+  what: AcquirerNotification,
+  amount: string,
+): Promise<SimulationResult<unknown> & { path: string }> {
+  if (what.type === "va")
+    return {
+      path: NOTIFICATION_PATHS.va,
+      ...(await simulateVaPayment(
+        gatewayBaseUrl(),
+        acquirer,
+        { virtualAccountNo: what.virtualAccountNo, amount },
+        gatewayOverHttp,
+      )),
+    };
+  return {
+    path: NOTIFICATION_PATHS.qr,
+    ...(await simulateQrPayment(
+      gatewayBaseUrl(),
+      acquirer,
+      { referenceNo: what.referenceNo, status: what.status, amount },
+      gatewayOverHttp,
+    )),
+  };
+}
+
 /** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
 export async function simulateLinkPayment(
   acquirer: SnapCredentials,
@@ -66,28 +101,10 @@ export async function simulateLinkPayment(
   const content = link.payment.content;
   if (!simulatable(link, outcome) || content === "")
     throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
-  const base = gatewayBaseUrl();
-  if (link.payment.type === "va") {
-    return {
-      path: NOTIFICATION_PATHS.va,
-      ...(await simulateVaPayment(
-        base,
-        acquirer,
-        { virtualAccountNo: content.value, amount: link.totalAmount.value },
-        gatewayOverHttp,
-      )),
-    };
-  }
+  if (link.payment.type === "va")
+    return notifyAsAcquirer(acquirer, { type: "va", virtualAccountNo: content.value }, link.totalAmount.value);
   const referenceNo = parseQris(content.value).referenceLabel;
   if (!referenceNo) throw new Error("QR without a reference label");
   const status = outcome === "pay" ? "00" : "06";
-  return {
-    path: NOTIFICATION_PATHS.qr,
-    ...(await simulateQrPayment(
-      base,
-      acquirer,
-      { referenceNo, status, amount: link.totalAmount.value },
-      gatewayOverHttp,
-    )),
-  };
+  return notifyAsAcquirer(acquirer, { type: "qr", referenceNo, status }, link.totalAmount.value);
 }

@@ -1,27 +1,14 @@
 import "server-only";
-import { config, sandboxMode } from "@/lib/config";
-import fs from "node:fs";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
-import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
 import type { LinkDetail } from "@/lib/contract/console";
-import { gatewayBaseUrl, gatewayOverHttp } from "@/lib/checkout/gateway";
+import { notifyAsAcquirer } from "@/lib/checkout/sandbox-acquirer";
 
 /**
- * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does:
- * a real signed notification over HTTP with the acquirer's keys from the credentials file.
- * Outside sandbox mode, or without that file, there are no buttons.
+ * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does: a real
+ * signed notification over HTTP with the acquirer's keys from the credentials file, sent as the
+ * checkout's sandbox panel sends it (lib/checkout/sandbox-acquirer.ts, whose `sandboxAcquirer`
+ * says whether there are keys: outside sandbox mode, or without that file, there are no buttons).
  */
-export function consoleAcquirer(): SnapCredentials | null {
-  if (!sandboxMode()) return null;
-  const file = config().sandboxCredentialsFile;
-  try {
-    const creds = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as { acquirer?: SnapCredentials };
-    return creds.acquirer?.privateKeyPem ? creds.acquirer : null;
-  } catch {
-    return null;
-  }
-}
-
 export type Simulation = "va" | "qr" | "qr-fail";
 
 /** Which notifications make sense for the link now: a pending link with a live VA or QR. */
@@ -32,34 +19,22 @@ export function simulations(link: LinkDetail): Simulation[] {
   return [];
 }
 
-export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind: Simulation): Promise<number> {
+/**
+ * The notification's HTTP status, or null when there is nothing to send for `kind` (a page shown
+ * before the link changed, or a second click).
+ */
+export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind: Simulation): Promise<number | null> {
   const payment = link.payment;
-  if (!payment || !simulations(link).includes(kind) || payment.content === "")
-    throw new Error(`nothing to simulate: ${kind}`);
-  if (kind === "va")
-    return (
-      await simulateVaPayment(
-        gatewayBaseUrl(),
-        acquirer,
-        {
-          virtualAccountNo: payment.content.value,
-          amount: link.totalAmount.value,
-        },
-        gatewayOverHttp,
-      )
-    ).status;
-  // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
-  const referenceNo = payment.referenceNo;
-  return (
-    await simulateQrPayment(
-      gatewayBaseUrl(),
-      acquirer,
-      {
-        referenceNo,
-        status: kind === "qr" ? "00" : "06",
-        amount: link.totalAmount.value,
-      },
-      gatewayOverHttp,
-    )
-  ).status;
+  if (!payment || !simulations(link).includes(kind) || payment.content === "") return null;
+  const amount = link.totalAmount.value;
+  const sent =
+    kind === "va"
+      ? await notifyAsAcquirer(acquirer, { type: "va", virtualAccountNo: payment.content.value }, amount)
+      : // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
+        await notifyAsAcquirer(
+          acquirer,
+          { type: "qr", referenceNo: payment.referenceNo, status: kind === "qr" ? "00" : "06" },
+          amount,
+        );
+  return sent.status;
 }

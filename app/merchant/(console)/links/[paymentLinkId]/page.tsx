@@ -12,7 +12,8 @@ import { StatusBadge } from "@/components/merchant/status-badge";
 import { asLocale } from "@/lib/i18n/locale";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { LinkDetail } from "@/lib/contract/console";
-import { consoleAcquirer, simulations } from "@/lib/console/sandbox";
+import { sandboxAcquirer } from "@/lib/checkout/sandbox-acquirer";
+import { simulations } from "@/lib/console/sandbox";
 import { requireSession } from "@/lib/console/session";
 import { expireLinkAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
 
@@ -38,7 +39,7 @@ export default async function LinkPage({ params }: Props) {
   const t = await getTranslations("ConsoleLink");
   const locale = asLocale(await getLocale());
   const at = (iso: string) => when(iso, locale, link.timeZone);
-  const sims = consoleAcquirer() ? simulations(link) : [];
+  const sims = sandboxAcquirer() ? simulations(link) : [];
   const label = (e: LinkDetail["timeline"][number]) =>
     e.type === "expired"
       ? e.by === "merchant"
