@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { startReceiver } from "@/tests/support/receiver";
+import { startSilentServer } from "@/tests/support/silent-server";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, MATRIX, type Lang } from "./fixtures";
 import { CheckoutPage, fill, messages } from "./pages/checkout-page";
 import { startProductionServer, type StartedServer } from "./support/server";
@@ -231,29 +231,23 @@ test("send test callback to an endpoint that never answers reports the gateway's
   const m = messages("en").ConsoleDevelopers;
   // Accepts the connection and says nothing: the gateway gives up after CALLBACK_TIMEOUT_MS
   // (10 s). The console must wait for that answer rather than end the call itself.
-  const held: net.Socket[] = [];
-  const silent = net.createServer((socket) => {
-    held.push(socket);
-    socket.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const silent = await startSilentServer();
   const api = new ConsoleClient(server.baseUrl, {
     sessionToken: (await new ConsoleClient(server.baseUrl, null).signIn(logins[1]!.email, logins[1]!.password)).token,
   });
   const before = (await api.account()).callbackBaseUrl;
   try {
-    await api.setCallbackBaseUrl(`http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+    await api.setCallbackBaseUrl(silent.url);
     await signIn(page, "en", logins[1]!);
     await page.goto(`${server.baseUrl}/merchant/developers`);
     await page.getByRole("button", { name: m.testCallback }).click();
     await expect(page.getByTestId("test-reply")).toHaveText(/^No reply: \w*Error: no complete answer within 10000 ms/, {
       timeout: 60_000,
     });
-    expect(held.length).toBeGreaterThan(0);
+    expect(silent.connections).toBeGreaterThan(0);
   } finally {
     await api.setCallbackBaseUrl(before);
-    for (const s of held) s.destroy();
-    await new Promise((resolve) => silent.close(resolve));
+    await silent.close();
   }
 });
 

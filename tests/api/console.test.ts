@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
@@ -10,6 +9,7 @@ import type { CreateLinkRequest } from "@/lib/contract/console";
 import { formatMoney, parseMoney, sumMinor } from "@/lib/contract/money";
 import { linkRequest } from "@/tests/support/factories";
 import { startReceiver } from "@/tests/support/receiver";
+import { startSilentServer, type SilentServer } from "@/tests/support/silent-server";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 import { snapError } from "@/tests/support/snap-error";
 
@@ -545,28 +545,18 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
 
 describe("the console when the gateway stops answering", () => {
   let srv: RunningServer;
-  let blackHole: net.Server;
-  const held: net.Socket[] = [];
-  const asked: string[] = [];
+  let blackHole: SilentServer;
 
   beforeAll(async () => {
-    // A gateway that accepts the connection, reads the request and never answers.
-    blackHole = net.createServer((socket) => {
-      held.push(socket);
-      socket.on("error", () => undefined); // the server may reset it when its bound ends the call
-      socket.on("data", (chunk) => asked.push(chunk.toString("latin1").split("\r\n")[0]!));
-    });
-    await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
-    const { port } = blackHole.address() as net.AddressInfo;
-    srv = await startServer({ db: "pglite", env: { GATEWAY_BASE_URL: `http://127.0.0.1:${port}` } });
+    blackHole = await startSilentServer();
+    srv = await startServer({ db: "pglite", env: { GATEWAY_BASE_URL: blackHole.url } });
   });
 
   afterAll(async () => {
     try {
       await srv?.stop();
     } finally {
-      for (const s of held) s.destroy();
-      await new Promise((resolve) => (blackHole ? blackHole.close(resolve) : resolve(undefined)));
+      await blackHole?.close();
     }
   });
 
@@ -579,7 +569,7 @@ describe("the console when the gateway stops answering", () => {
     });
     await res.text();
     // The page's session check went to the gateway and got no answer.
-    expect(asked).toContain("GET /v1/console/session HTTP/1.1");
+    expect(blackHole.asked).toContain("GET /v1/console/session HTTP/1.1");
     expect(res.status).toBe(500);
   }, 60_000);
 
