@@ -6,8 +6,8 @@ export { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifi
 /**
  * The sandbox acquirer: builds the notifications a bank or the QRIS switch would send and
  * sends them, signed with the acquirer's own credentials. Used by `npm run simulate`, the
- * checkout's sandbox banner and the tests; nothing here bypasses the gateway's checks.
- * `fetchImpl` is the transport (the pages pass their bounded one).
+ * checkout's sandbox banner and the tests; nothing here bypasses the gateway's checks. Each
+ * function's `fetchImpl` is its transport (the pages pass their bounded one).
  */
 export interface SimulationResult<T> {
   sent: T;
