@@ -160,8 +160,9 @@ export default tseslint.config(
     },
   },
   {
-    // proxy.ts must stand at the root for Next, outside the folders above: the same arrows by name.
-    files: ["proxy.ts"],
+    // proxy.ts and instrumentation.ts must stand at the root for Next, outside the folders
+    // above: the same arrows by name.
+    files: ["proxy.ts", "instrumentation.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -176,7 +177,8 @@ export default tseslint.config(
                 "@/lib/server/*",
                 "@/components/*",
               ],
-              message: "The proxy is page-side code: it reaches the gateway through lib/checkout and lib/clients.",
+              message:
+                "The proxy and the instrumentation hook are page-side code: they reach the gateway through lib/checkout and lib/clients.",
             },
           ],
         },

@@ -3,7 +3,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
-import { notFoundHtml } from "./lib/ui/not-found";
+import { notFoundHtml, outageHtml } from "./lib/ui/not-found";
+import { classifyFailure } from "./lib/checkout/failures";
+import { REQUEST_ID_HEADER } from "./lib/log/request-context";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
 import { cookiesSecure, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/ui/security-headers";
@@ -54,16 +56,53 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const lang = url.searchParams.get("lang");
   if (isLocale(lang)) headers.set(LANG_HEADER, lang);
 
-  const notFound = () => {
-    const locale = pickLocale({
+  const payerLocale = () =>
+    pickLocale({
       explicit: lang,
       cookie: req.cookies.get(LANG_COOKIE)?.value,
       acceptLanguage: req.headers.get("accept-language"),
     });
+  const notFound = () => {
+    const locale = payerLocale();
     return new NextResponse(notFoundHtml(locale), {
       status: 404,
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale },
     });
+  };
+  /** The gateway failed the payer's way in: logged once (classifyFailure), answered 503, never stored. */
+  const outage = (err: unknown) => {
+    classifyFailure(err, "checkout entry");
+    const locale = payerLocale();
+    return new NextResponse(outageHtml(locale, headers.get(REQUEST_ID_HEADER) ?? "-"), {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Language": locale,
+        "Cache-Control": "no-store",
+      },
+    });
+  };
+  /** A /pay/{id} request: the secret swapped for the cookie, or the cookie checked. */
+  const enter = async (id: string): Promise<NextResponse> => {
+    if (url.searchParams.has("secret")) {
+      const presented = url.searchParams.get("secret") ?? "";
+      const link = await inquireLink(id);
+      const secret = link && secretMatches(presented, link.paymentLinkUri) ? secretOfUri(link.paymentLinkUri) : null;
+      if (!secret) return notFound();
+      const clean = url.clone();
+      clean.searchParams.delete("secret");
+      const swapped = NextResponse.redirect(clean, 303);
+      swapped.cookies.set(SESSION_COOKIE, sessionToken(checkoutCookieKey(), id, secret), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: cookiesSecure(),
+        path: `/pay/${id}`,
+      });
+      return swapped;
+    }
+    if (!(await sessionOpens(id, req.cookies.get(SESSION_COOKIE)?.value ?? ""))) return notFound();
+    headers.set(LINK_HEADER, id);
+    return NextResponse.next({ request: { headers } });
   };
   let res: NextResponse;
   const match = CHECKOUT_PATH.exec(url.pathname);
@@ -75,28 +114,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     res = NextResponse.next({ request: { headers } });
   } else if (!id) {
     res = notFound();
-  } else if (url.searchParams.has("secret")) {
-    const presented = url.searchParams.get("secret") ?? "";
-    const link = await inquireLink(id);
-    const secret = link && secretMatches(presented, link.paymentLinkUri) ? secretOfUri(link.paymentLinkUri) : null;
-    if (secret) {
-      const clean = url.clone();
-      clean.searchParams.delete("secret");
-      res = NextResponse.redirect(clean, 303);
-      res.cookies.set(SESSION_COOKIE, sessionToken(checkoutCookieKey(), id, secret), {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: cookiesSecure(),
-        path: `/pay/${id}`,
-      });
-    } else {
-      res = notFound();
-    }
-  } else if (!(await sessionOpens(id, req.cookies.get(SESSION_COOKIE)?.value ?? ""))) {
-    res = notFound();
   } else {
-    headers.set(LINK_HEADER, id);
-    res = NextResponse.next({ request: { headers } });
+    // A gateway that fails the check gets the payer the outage page, not a 404 or Next's 500.
+    res = await enter(id).catch(outage);
   }
 
   for (const [name, value] of Object.entries(securityHeaders(csp))) res.headers.set(name, value);

@@ -1,7 +1,7 @@
 import en from "@/messages/en.json";
 import id from "@/messages/id.json";
 import { escapeHtml, htmlDocument } from "./document";
-import { chrome, cardClass, srOnly } from "./recipes";
+import { buttonClass, chrome, cardClass, srOnly } from "./recipes";
 
 type Locale = "en" | "id";
 
@@ -43,4 +43,23 @@ ${lang("id", l.languageIndonesian)}
 /** The 404 as a whole static document: no script, nothing from the request. */
 export function notFoundHtml(locale: Locale, text: NotFoundText = checkoutNotFoundText(locale)): string {
   return htmlDocument({ lang: locale, title: text.title, body: notFoundBody(locale, text), noindex: true });
+}
+
+/**
+ * The proxy's answer when the gateway fails a payer's way in (the secret's check, or the first
+ * check of a session cookie in this process), before any page renders: the checkout error
+ * page's words (app/pay/[paymentLinkId]/error.tsx) as a static, script-free document. "Try
+ * again" is a link to this same address (`href=""`), secret included, so it works without
+ * script and echoes nothing; the error code is the request's id, which the log line has.
+ */
+export function outageHtml(locale: Locale, requestId: string): string {
+  const m = (locale === "id" ? id : en).CheckoutError;
+  const body = `<header class="${chrome.topbar}"><span class="${chrome.brand}">Nusapay</span></header>
+<main class="${chrome.narrowMain}"><section class="${cardClass}" aria-labelledby="outage-title">
+<h1 id="outage-title">${escapeHtml(m.heading)}</h1>
+<p>${escapeHtml(m.explain)}</p>
+<p><a class="${buttonClass()} no-underline" href="">${escapeHtml(m.retry)}</a></p>
+<p class="mt-3 mb-0 text-sm text-muted">${escapeHtml(m.code)}: <code>${escapeHtml(requestId)}</code></p>
+</section></main>`;
+  return htmlDocument({ lang: locale, title: m.heading, body, noindex: true });
 }

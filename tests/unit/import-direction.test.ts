@@ -28,6 +28,8 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "lib/gateway/x.ts", source: 'import { logger } from "@/lib/log";', allowed: true },
   { file: "lib/config/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
   { file: "proxy.ts", source: 'import { inquireLink } from "@/lib/checkout/gateway";', allowed: true },
+  { file: "instrumentation.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
+  { file: "instrumentation.ts", source: 'import { pageLog } from "@/lib/checkout/failures";', allowed: true },
   { file: "components/checkout/x.tsx", source: 'import { viewOf } from "@/lib/checkout/view-model";', allowed: true },
   { file: "lib/checkout/x.ts", source: 'import { GatewayClient } from "@/lib/clients/gateway-client";', allowed: true },
   { file: "lib/api/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: true },

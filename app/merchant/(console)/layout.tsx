@@ -1,4 +1,3 @@
-import "../console.css";
 import { buttonClass, skipLinkClass } from "@/lib/ui/recipes";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";

@@ -1,4 +1,3 @@
-import "../console.css";
 import { cardClass } from "@/lib/ui/recipes";
 import { sandboxMode } from "@/lib/config";
 import type { Metadata } from "next";

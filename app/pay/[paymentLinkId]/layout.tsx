@@ -1,14 +1,21 @@
 import "@/app/checkout.css";
 import type { ReactNode } from "react";
 import { CheckoutActionsProvider } from "@/components/checkout/actions-context";
+import { PageErrorWords } from "@/components/ui/page-error-words";
+import { currentRequestId } from "@/lib/log/request-context";
 import { chooseMethod, pollStatus, simulatePayment, startCardPayment } from "./actions";
 import { previewSignIn } from "./preview/actions";
 
-/** Hands this route's server actions to the checkout's client islands (components never import app/). */
+/**
+ * Hands this route's server actions to the checkout's client islands (components never import
+ * app/), and its error page (error.tsx) its words.
+ */
 export default function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
     <CheckoutActionsProvider actions={{ chooseMethod, pollStatus, simulatePayment, startCardPayment, previewSignIn }}>
-      {children}
+      <PageErrorWords namespace="CheckoutError" requestId={currentRequestId() ?? null}>
+        {children}
+      </PageErrorWords>
     </CheckoutActionsProvider>
   );
 }

@@ -1,0 +1,16 @@
+"use client";
+
+import { PageError } from "@/components/ui/page-error";
+import { chrome } from "@/lib/ui/recipes";
+
+/**
+ * A console page whose session check failed (the console's layout asks the gateway first), or
+ * the sign-in page's: no console chrome to stay inside, so one card in a narrow column.
+ */
+export default function ConsoleLayoutError() {
+  return (
+    <main className={chrome.narrowMain}>
+      <PageError />
+    </main>
+  );
+}
