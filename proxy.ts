@@ -4,7 +4,7 @@ import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
 import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
 import { notFoundHtml, outageHtml } from "./lib/ui/not-found";
-import { classifyFailure } from "./lib/checkout/failures";
+import { pageLog } from "./lib/checkout/failures";
 import { REQUEST_ID_HEADER } from "./lib/log/request-context";
 import { checkoutCookieKey, inquireLink } from "./lib/checkout/gateway";
 import { cookiesSecure, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
@@ -69,9 +69,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale },
     });
   };
-  /** The gateway failed the payer's way in: logged once (classifyFailure), answered 503, never stored. */
+  /**
+   * The payer's way in failed (the gateway did not answer, faulted or refused the checkout's
+   * own call): logged once, as a failed page is (instrumentation.ts), answered 503, never stored.
+   */
   const outage = (err: unknown) => {
-    classifyFailure(err, "checkout entry");
+    pageLog().error({ err, what: "checkout entry" }, "page failed");
     const locale = payerLocale();
     return new NextResponse(outageHtml(locale, headers.get(REQUEST_ID_HEADER) ?? "-"), {
       status: 503,

@@ -1,7 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { loadLink } from "@/lib/checkout/links";
-import { classifyFailure } from "@/lib/checkout/failures";
 import { LANG_HEADER, LINK_HEADER } from "@/lib/i18n/headers";
 import { withMessageCache } from "@/lib/i18n/message-cache";
 import { LANG_COOKIE, pickLocale, type Locale } from "@/lib/i18n/locale";
@@ -21,13 +20,15 @@ export async function resolveLocale(): Promise<Locale> {
 
 /**
  * The link's own language, when the gateway can tell. An outage must not break the page's
- * language choice (the page itself shows the outage): logged once, then the next source wins.
+ * language choice (the page itself shows the outage), so the next source wins. It is not
+ * logged here: the request's page, action or route reads the same Inquiry (loadLink is one
+ * call per request) and fails with it, and that failure is logged once (instrumentation.ts, or
+ * the action's own classifyFailure).
  */
 async function linkLanguageOf(linkId: string): Promise<Locale | null> {
   try {
     return (await loadLink(linkId))?.additionalInfo.language ?? null;
-  } catch (err) {
-    classifyFailure(err, "link language");
+  } catch {
     return null;
   }
 }

@@ -1,13 +1,8 @@
 import "./console.css";
 import type { ReactNode } from "react";
 import { PageErrorWords } from "@/components/ui/page-error-words";
-import { currentRequestId } from "@/lib/log/request-context";
 
 /** Every console page, signed in or not: the console's stylesheet, and its error pages' words. */
 export default function MerchantLayout({ children }: { children: ReactNode }) {
-  return (
-    <PageErrorWords namespace="ConsoleError" requestId={currentRequestId() ?? null}>
-      {children}
-    </PageErrorWords>
-  );
+  return <PageErrorWords namespace="ConsoleError">{children}</PageErrorWords>;
 }

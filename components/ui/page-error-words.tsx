@@ -4,24 +4,18 @@ import { PageErrorTextProvider } from "./page-error";
 
 /**
  * A layout's error page words (`CheckoutError` or `ConsoleError`), translated here on the
- * server, and the request's id for its code (the layout reads it: components do not import
- * the logging module).
+ * server for the error page below it.
  */
 export async function PageErrorWords({
   namespace,
-  requestId,
   children,
 }: {
   namespace: "CheckoutError" | "ConsoleError";
-  requestId: string | null;
   children: ReactNode;
 }) {
   const t = await getTranslations(namespace);
   return (
-    <PageErrorTextProvider
-      text={{ heading: t("heading"), explain: t("explain"), retry: t("retry"), code: t("code") }}
-      requestId={requestId}
-    >
+    <PageErrorTextProvider text={{ heading: t("heading"), explain: t("explain"), retry: t("retry"), code: t("code") }}>
       {children}
     </PageErrorTextProvider>
   );

@@ -7,6 +7,6 @@ import { PageError } from "@/components/ui/page-error";
  * render: the session is good). Most often the gateway did not answer within the console's
  * 10 s bound; a change made just before may have been saved, which the words say.
  */
-export default function ConsolePageError() {
-  return <PageError />;
+export default function ConsolePageError({ error }: { error: Error & { digest?: string } }) {
+  return <PageError digest={error.digest} />;
 }

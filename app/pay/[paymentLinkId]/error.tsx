@@ -9,14 +9,14 @@ import { chrome } from "@/lib/ui/recipes";
  * entering with the link's secret, before any render, gets the proxy's static outage page
  * instead (lib/ui/not-found.ts).
  */
-export default function CheckoutError() {
+export default function CheckoutError({ error }: { error: Error & { digest?: string } }) {
   return (
     <>
       <header className={chrome.topbar}>
         <span className={chrome.brand}>Nusapay</span>
       </header>
       <main className={chrome.narrowMain}>
-        <PageError />
+        <PageError digest={error.digest} />
       </main>
     </>
   );

@@ -2,7 +2,6 @@ import "@/app/checkout.css";
 import type { ReactNode } from "react";
 import { CheckoutActionsProvider } from "@/components/checkout/actions-context";
 import { PageErrorWords } from "@/components/ui/page-error-words";
-import { currentRequestId } from "@/lib/log/request-context";
 import { chooseMethod, pollStatus, simulatePayment, startCardPayment } from "./actions";
 import { previewSignIn } from "./preview/actions";
 
@@ -13,9 +12,7 @@ import { previewSignIn } from "./preview/actions";
 export default function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
     <CheckoutActionsProvider actions={{ chooseMethod, pollStatus, simulatePayment, startCardPayment, previewSignIn }}>
-      <PageErrorWords namespace="CheckoutError" requestId={currentRequestId() ?? null}>
-        {children}
-      </PageErrorWords>
+      <PageErrorWords namespace="CheckoutError">{children}</PageErrorWords>
     </CheckoutActionsProvider>
   );
 }
