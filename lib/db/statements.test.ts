@@ -302,7 +302,8 @@ describe("hot statements on PGlite's one connection", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Creating and migrating a new PGlite directory takes seconds on a busy 2-core machine.
+  }, 120_000);
 
   it("a statement the connection has lost is prepared again on the next use", async () => {
     await recordExternalId(database.db, partnerId, randomUUID(), now()); // prepared
