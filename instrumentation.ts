@@ -15,12 +15,13 @@ const logged = new WeakSet<object>();
  */
 export const onRequestError: Instrumentation.onRequestError = async (err, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (err && typeof err === "object") {
-    if (logged.has(err)) return;
-    logged.add(err);
+  const error = err && typeof err === "object" ? err : null;
+  if (error) {
+    if (logged.has(error)) return;
+    logged.add(error);
   }
   const { pageLog } = await import("@/lib/checkout/failures");
-  const digest = err && typeof err === "object" && "digest" in err ? String(err.digest) : undefined;
+  const digest = error && "digest" in error ? String(error.digest) : undefined;
   pageLog().error(
     { err, digest, path: request.path.split("?")[0], route: context.routePath, kind: context.routeType },
     "page failed",

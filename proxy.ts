@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as processConfig } from "@/lib/config";
 import { LANG_HEADER, LINK_HEADER } from "./lib/i18n/headers";
-import { isLocale, LANG_COOKIE, pickLocale } from "./lib/i18n/locale";
+import { isLocale, LANG_COOKIE, pickLocale, type Locale } from "./lib/i18n/locale";
 import { notFoundHtml, outageHtml } from "./lib/ui/not-found";
 import { pageLog } from "./lib/checkout/failures";
 import { REQUEST_ID_HEADER } from "./lib/log/request-context";
@@ -56,34 +56,27 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const lang = url.searchParams.get("lang");
   if (isLocale(lang)) headers.set(LANG_HEADER, lang);
 
-  const payerLocale = () =>
-    pickLocale({
+  /** A page of the proxy's own, in the payer's language: the one 404 or the outage page. */
+  const ownPage = (status: 404 | 503, html: (locale: Locale) => string, extra: Record<string, string> = {}) => {
+    const locale = pickLocale({
       explicit: lang,
       cookie: req.cookies.get(LANG_COOKIE)?.value,
       acceptLanguage: req.headers.get("accept-language"),
     });
-  const notFound = () => {
-    const locale = payerLocale();
-    return new NextResponse(notFoundHtml(locale), {
-      status: 404,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale },
+    return new NextResponse(html(locale), {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": locale, ...extra },
     });
   };
+  const notFound = () => ownPage(404, notFoundHtml);
   /**
    * The payer's way in failed (the gateway did not answer, faulted or refused the checkout's
    * own call): logged once, as a failed page is (instrumentation.ts), answered 503, never stored.
    */
   const outage = (err: unknown) => {
     pageLog().error({ err, what: "checkout entry" }, "page failed");
-    const locale = payerLocale();
-    return new NextResponse(outageHtml(locale, headers.get(REQUEST_ID_HEADER) ?? "-"), {
-      status: 503,
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Language": locale,
-        "Cache-Control": "no-store",
-      },
-    });
+    const requestId = headers.get(REQUEST_ID_HEADER) ?? "-";
+    return ownPage(503, (locale) => outageHtml(locale, requestId), { "Cache-Control": "no-store" });
   };
   /** A /pay/{id} request: the secret swapped for the cookie, or the cookie checked. */
   const enter = async (id: string): Promise<NextResponse> => {

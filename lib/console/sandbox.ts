@@ -1,7 +1,7 @@
 import "server-only";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import type { LinkDetail } from "@/lib/contract/console";
-import { notifyAsAcquirer } from "@/lib/checkout/sandbox-acquirer";
+import { notifyAsAcquirer, type AcquirerNotification } from "@/lib/checkout/sandbox-acquirer";
 
 /**
  * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does: a real
@@ -26,15 +26,10 @@ export function simulations(link: LinkDetail): Simulation[] {
 export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind: Simulation): Promise<number | null> {
   const payment = link.payment;
   if (!payment || !simulations(link).includes(kind) || payment.content === "") return null;
-  const amount = link.totalAmount.value;
-  const sent =
+  const what: AcquirerNotification =
     kind === "va"
-      ? await notifyAsAcquirer(acquirer, { type: "va", virtualAccountNo: payment.content.value }, amount)
+      ? { type: "va", virtualAccountNo: payment.content.value }
       : // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
-        await notifyAsAcquirer(
-          acquirer,
-          { type: "qr", referenceNo: payment.referenceNo, status: kind === "qr" ? "00" : "06" },
-          amount,
-        );
-  return sent.status;
+        { type: "qr", referenceNo: payment.referenceNo, status: kind === "qr" ? "00" : "06" };
+  return (await notifyAsAcquirer(acquirer, what, link.totalAmount.value)).status;
 }
