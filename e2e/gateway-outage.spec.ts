@@ -45,6 +45,7 @@ test.describe("the pages, when a gateway call fails", () => {
   test.afterEach(() => {
     cut = null;
     holdSession = false;
+    proxy.held.length = 0;
   });
 
   test.afterAll(async () => {
@@ -87,7 +88,6 @@ test.describe("the pages, when a gateway call fails", () => {
     await expect(page.getByText(m.ConsoleDevelopers.rotateNoAnswer)).toBeVisible({ timeout: 40_000 });
     expect(proxy.held).toHaveLength(1);
     expect(server.logs()).toContain("gateway call failed");
-    proxy.held.length = 0;
     // What the message asks the merchant to look for is there after a reload.
     await page.reload();
     await expect(page.getByTestId("previous-secretKey")).toHaveText(
@@ -98,8 +98,6 @@ test.describe("the pages, when a gateway call fails", () => {
     await page.getByRole("button", { name: m.Console.signOut }).click();
     await expect(page).toHaveURL(/\/merchant\/sign-in/, { timeout: 40_000 });
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("nusapay_console");
-    holdSession = false;
-    proxy.held.length = 0;
   });
 
   test("a sign-in that gets no answer says so", async ({ page }) => {

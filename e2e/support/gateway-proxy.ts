@@ -12,7 +12,7 @@ export interface GatewayProxy {
   url: string;
   /** The gateway that passed calls go to; set once that server is up. */
   target: string;
-  /** Answers held or lost so far (tests count them, and reset the list). */
+  /** Answers held or lost so far (tests count them; the outage spec empties the list after each). */
   held: http.ServerResponse[];
   close(): Promise<void>;
 }
@@ -24,7 +24,6 @@ export interface GatewayProxy {
 export async function startGatewayProxy(
   decide: (req: http.IncomingMessage, body: Buffer) => ProxyMove,
 ): Promise<GatewayProxy> {
-  const sockets = new Set<net.Socket>();
   const state: GatewayProxy = { url: "", target: "", held: [], close: async () => {} };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,14 +50,10 @@ export async function startGatewayProxy(
         .catch(() => res.destroy());
     });
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   state.close = async () => {
-    for (const s of sockets) s.destroy();
+    server.closeAllConnections(); // the held ones too
     await new Promise((resolve) => server.close(resolve));
   };
   return state;
