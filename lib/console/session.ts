@@ -7,6 +7,7 @@ import { cache } from "react";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { ConsoleSessionInfo } from "@/lib/contract/console";
+import { isConsoleToken } from "@/lib/contract/console-token";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 import { frontendSecretKey } from "./frontend";
 
@@ -20,7 +21,7 @@ function secureCookies(): boolean {
 
 export async function sessionToken(): Promise<string | null> {
   const value = (await cookies()).get(CONSOLE_COOKIE)?.value ?? "";
-  return /^cs_[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  return isConsoleToken(value) ? value : null;
 }
 
 /**

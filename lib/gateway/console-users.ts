@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { consoleSessions, consoleUsers, signInFailures } from "@/lib/db/schema";
+import { isConsoleToken } from "@/lib/contract/console-token";
 import { sha256Hex } from "@/lib/snap/signing";
 import { inTransaction, type GatewayContext } from "./context";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
@@ -135,7 +136,7 @@ function effectiveEnd(ctx: GatewayContext, absolute: Date, lastSeen: Date): Date
 
 /** A console token → its session, or 401. Each use moves the idle deadline (written at most every 30 s). */
 export async function authenticateSession(ctx: GatewayContext, token: string): Promise<ConsoleSession> {
-  if (!/^cs_[A-Za-z0-9_-]{43}$/.test(token)) throw sessionExpired();
+  if (!isConsoleToken(token)) throw sessionExpired();
   const tokenHash = sha256Hex(token);
   const now = ctx.now();
   const [row] = await ctx.db

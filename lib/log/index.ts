@@ -1,5 +1,6 @@
 import pino, { type Logger } from "pino";
 import { luhnValid } from "@/lib/contract/card";
+import { CONSOLE_TOKENS_IN_TEXT } from "@/lib/contract/console-token";
 import { currentRequestId } from "./request-context";
 
 /**
@@ -129,8 +130,8 @@ export function scrubString(text: string): string {
     scrubUrl(text)
       .replace(/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`)
       .replace(/\bsk_(test|live)_[A-Za-z0-9_-]+/g, `sk_$1_${REDACTED}`)
-      // A console session token (CONTRACT §5), wherever it is echoed.
-      .replace(/\bcs_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, `cs_${REDACTED}`)
+      // A console session token, wherever it is echoed.
+      .replace(CONSOLE_TOKENS_IN_TEXT, `cs_${REDACTED}`)
       .replace(
         /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(-----END \1PRIVATE KEY-----|$)/g,
         `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`,
