@@ -10,25 +10,45 @@ import boundaries from "eslint-plugin-boundaries";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
 
+/** What every folder of the domain may use: its top-level files and the layers under the domain. */
+const gatewayBelow = ["gateway", "db", "notify", "snap", "qris", "contract", "config", "log", "events"];
+const gatewayFolders = [
+  "gateway",
+  "gateway-requests",
+  "gateway-merchants",
+  "gateway-methods",
+  "gateway-links",
+  "gateway-settlement",
+  "gateway-va",
+  "gateway-qris",
+  "gateway-cards",
+  "gateway-console",
+  "gateway-sandbox",
+];
+
 /** Every folder with one job, and the folders it may import from. */
 const layers = {
   // Next side: pages, actions, route handlers, the proxy and next-intl's request config.
   app: {
     pattern: ["app", "i18n"],
-    allow: ["components", "checkout", "console", "clients", "contract", "i18n-lib", "ui", "config", "log"],
+    allow: ["components", "checkout", "console", "connector", "clients", "contract", "i18n-lib", "ui", "config", "log"],
   },
   components: {
     pattern: "components",
-    allow: ["components", "checkout", "console", "contract", "i18n-lib", "ui", "sdk", "qris"],
+    allow: ["components", "checkout", "console", "connector", "contract", "i18n-lib", "ui", "sdk", "qris"],
   },
   checkout: {
     pattern: "lib/checkout",
-    allow: ["checkout", "clients", "contract", "i18n-lib", "qris", "config", "log"],
+    allow: ["checkout", "connector", "clients", "contract", "i18n-lib", "qris", "config", "log"],
   },
   console: {
     pattern: "lib/console",
-    allow: ["console", "checkout", "clients", "contract", "i18n-lib", "ui", "config", "log", "limits"],
+    allow: ["console", "connector", "clients", "contract", "i18n-lib", "ui", "config", "log", "limits"],
   },
+  // The pages' one way to the gateway: transport (in-process or HTTP, always bounded), the
+  // checkout's credentials, the sandbox acquirer, what a failed call means. The checkout and the
+  // console both use it; the server only registers its handler with it.
+  connector: { pattern: "lib/connector", allow: ["connector", "clients", "contract", "qris", "config", "log"] },
   // Anyone's code: typed signing clients and the browser SDK.
   clients: { pattern: "lib/clients", allow: ["clients", "contract", "snap"] },
   sdk: { pattern: "lib/sdk", allow: ["sdk", "contract"] },
@@ -51,7 +71,8 @@ const layers = {
     allow: [
       "server",
       "api",
-      "gateway",
+      "connector",
+      ...gatewayFolders,
       "notify",
       "db",
       "snap",
@@ -67,7 +88,7 @@ const layers = {
     pattern: "lib/api",
     allow: [
       "api",
-      "gateway",
+      ...gatewayFolders,
       "notify",
       "snap",
       "qris",
@@ -80,10 +101,49 @@ const layers = {
       "limits",
     ],
   },
-  gateway: {
-    pattern: "lib/gateway",
-    allow: ["gateway", "db", "notify", "snap", "qris", "contract", "config", "log", "events"],
+  // The domain, one folder per flow (docs/architecture.md). A folder imports only those below it:
+  // sandbox, console → va, qris, cards → settlement → links → methods → merchants, requests →
+  // the top-level files (context, ids, locks, vault, errors).
+  "gateway-sandbox": {
+    pattern: "lib/gateway/sandbox",
+    allow: [
+      "gateway-console",
+      "gateway-va",
+      "gateway-qris",
+      "gateway-cards",
+      "gateway-settlement",
+      "gateway-links",
+      "gateway-methods",
+      "gateway-merchants",
+      "gateway-requests",
+      ...gatewayBelow,
+    ],
   },
+  "gateway-console": {
+    pattern: "lib/gateway/console",
+    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-va": {
+    pattern: "lib/gateway/va",
+    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-qris": {
+    pattern: "lib/gateway/qris",
+    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-cards": {
+    pattern: "lib/gateway/cards",
+    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-settlement": {
+    pattern: "lib/gateway/settlement",
+    allow: ["gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-links": { pattern: "lib/gateway/links", allow: ["gateway-methods", "gateway-merchants", ...gatewayBelow] },
+  "gateway-methods": { pattern: "lib/gateway/methods", allow: ["gateway-merchants", ...gatewayBelow] },
+  "gateway-merchants": { pattern: "lib/gateway/merchants", allow: gatewayBelow },
+  "gateway-requests": { pattern: "lib/gateway/requests", allow: gatewayBelow },
+  gateway: { pattern: "lib/gateway", allow: gatewayBelow },
   events: { pattern: "lib/events", allow: ["events", "db", "contract", "config", "log"] },
   notify: { pattern: "lib/notify", allow: ["notify", "db", "snap", "contract", "config", "log"] },
   // The schema types its money columns with lib/contract's branded Minor.
@@ -178,7 +238,7 @@ export default tseslint.config(
                 "@/components/*",
               ],
               message:
-                "The proxy and the instrumentation hook are page-side code: they reach the gateway through lib/checkout and lib/clients.",
+                "The proxy and the instrumentation hook are page-side code: they reach the gateway through lib/connector and lib/clients.",
             },
           ],
         },

@@ -20,7 +20,7 @@ export const onRequestError: Instrumentation.onRequestError = async (err, reques
     if (logged.has(error)) return;
     logged.add(error);
   }
-  const { pageLog } = await import("@/lib/checkout/failures");
+  const { pageLog } = await import("@/lib/connector/failures");
   const digest = error && "digest" in error ? String(error.digest) : undefined;
   pageLog().error(
     { err, digest, path: request.path.split("?")[0], route: context.routePath, kind: context.routeType },

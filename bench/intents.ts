@@ -1,5 +1,5 @@
 import { IntentsClient } from "@/lib/clients/intents-client";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { confirmCardPayment } from "@/lib/sdk";
 import { fmt, runPool } from "./pool";
 

@@ -9,8 +9,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { observeStatements, runOnConnection, type Statement as HotStatement } from "@/lib/db/statements";
 import { readThenRecord } from "@/lib/api/snap-route";
-import { getPartner } from "@/lib/gateway/partners";
-import { findLink } from "@/lib/gateway/payment-links";
+import { getPartner } from "@/lib/gateway/merchants/partners";
+import { findLink } from "@/lib/gateway/links/payment-links";
 import { createLogger } from "@/lib/log";
 import { bootGateway } from "@/lib/server/boot";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { GatewayClient } from "@/lib/clients/gateway-client";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { vaNotification } from "@/lib/snap/notifications";
 import { fmt, percentile, runPool } from "./pool";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { GatewayClient, type SnapCredentials } from "../lib/clients/gateway-client";
-import type { SandboxCredentials } from "../lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { linkRequest } from "./fixtures-data";
 import { CheckoutPage, messages } from "./pages/checkout-page";
 import { startProductionServer, type StartedServer } from "./support/server";

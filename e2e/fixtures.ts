@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { CheckoutPage } from "./pages/checkout-page";
 import { linkRequest, type LinkOverrides } from "./fixtures-data";
 

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GatewayClient, SnapClientError } from "@/lib/clients/gateway-client";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 
 const file = path.resolve(process.env.DATA_DIR ?? ".data", "sandbox-credentials.json");
 if (!fs.existsSync(file)) {

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { loadConfig, StartupRefusal } from "@/lib/config";
 import { inTransaction } from "@/lib/db/transaction";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { provisionConsoleUser, provisionPartner, ProvisioningError } from "@/lib/gateway/provisioning";
+import { provisionConsoleUser, provisionPartner, ProvisioningError } from "@/lib/gateway/merchants/provisioning";
 import { createLogger } from "@/lib/log";
 import { openGatewayDatabase } from "@/lib/server/boot";
 

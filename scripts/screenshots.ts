@@ -6,7 +6,7 @@ import { chromium, type Page } from "@playwright/test";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
 import { parseQris } from "@/lib/qris";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { linkRequest } from "@/e2e/fixtures-data";
 import { startProductionServer } from "@/e2e/support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/support/chromium";

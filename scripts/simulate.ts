@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { simulateQrPayment, simulateVaPayment } from "@/lib/clients/simulator";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 
 const [kind, ref, amount] = process.argv.slice(2);
 const usage = "usage: npm run simulate -- va <virtualAccountNo> [amount] | qr <referenceNo> | qr-fail <referenceNo>";

@@ -5,9 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
-import { sandboxAcquirer } from "@/lib/checkout/sandbox-acquirer";
+import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import { simulate, type Simulation } from "@/lib/console/sandbox";
-import { classifyFailure } from "@/lib/checkout/failures";
+import { classifyFailure } from "@/lib/connector/failures";
 import {
   clearSession,
   consoleClient,

@@ -14,7 +14,7 @@ import { MethodPicker } from "./method-picker";
 import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
-import { sandboxAcquirer, sandboxMode } from "@/lib/checkout/sandbox-acquirer";
+import { sandboxAcquirer, sandboxMode } from "@/lib/connector/sandbox-acquirer";
 import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
 import { CardStep } from "./card-step";

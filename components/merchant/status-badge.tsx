@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
-import type { FlagStatus } from "@/lib/contract/console";
+import type { FlagStatus } from "@/lib/contract/link-flags";
 import type { BadgeTone } from "@/lib/ui/recipes";
 
 /** paid, rejected, pending, expired: the checkout's status colours. */

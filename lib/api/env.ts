@@ -1,5 +1,5 @@
 import type { Executor, GatewayContext } from "@/lib/gateway/context";
-import type { Partner } from "@/lib/gateway/partners";
+import type { Partner } from "@/lib/gateway/merchants/partners";
 import type { ServiceCode } from "@/lib/snap/codes";
 import type { SnapHeaders } from "@/lib/snap/headers";
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { authenticateSession, sessionExpired, type ConsoleSession } from "@/lib/gateway/console-users";
+import { authenticateSession, sessionExpired, type ConsoleSession } from "@/lib/gateway/merchants/console-users";
 import type { GatewayContext } from "@/lib/gateway/context";
-import type { Partner } from "@/lib/gateway/partners";
+import type { Partner } from "@/lib/gateway/merchants/partners";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { authenticateSecretKey } from "./v1-auth";
 

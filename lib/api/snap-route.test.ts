@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SnapClient } from "@/lib/clients/snap-client";
 import { externalIds, paymentLinks } from "@/lib/db/schema";
-import { createPaymentLink } from "@/lib/gateway/payment-links";
+import { createPaymentLink } from "@/lib/gateway/links/payment-links";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
 import { createLogger } from "@/lib/log";
 import { jakartaDay } from "@/lib/contract/time";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { findPartnerBySecretKey, type Partner } from "@/lib/gateway/partners";
+import { findPartnerBySecretKey, type Partner } from "@/lib/gateway/merchants/partners";
 import { V1Error } from "@/lib/gateway/v1-error";
 
 const cache = new Map<string, { partner: Partner; until: number; current: boolean }>();

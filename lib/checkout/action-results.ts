@@ -3,8 +3,7 @@
  * the client islands in components/ receive them through CheckoutActionsProvider and only need
  * these shapes.
  */
-/** What the sandbox panel asks the simulated bank to do. */
-export type SimulatedOutcome = "pay" | "fail";
+import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 
 /** `href`: where the page shows the chosen method (the form navigates there itself). */
 export type ChooseResult = { ok: true; href?: string } | { ok: false; error: string };

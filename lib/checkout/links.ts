@@ -2,9 +2,9 @@ import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
-import { checkoutCookieKey, checkoutGateway, inquireLink } from "./gateway";
+import { checkoutCookieKey, checkoutGateway, inquireLink } from "@/lib/connector/gateway";
 
-export { isLinkId } from "./gateway";
+export { isLinkId } from "@/lib/connector/gateway";
 import { safeEqual, secretOfUri, sessionToken, SESSION_COOKIE } from "./session";
 
 /** One Inquiry per request, however many server components ask (layout, page, metadata). */

@@ -1,9 +1,9 @@
 import "server-only";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
-import { gatewayInThisProcess } from "@/lib/contract/in-process-transport";
+import { gatewayInThisProcess } from "@/lib/connector/in-process-transport";
 import { liveEventsUrl, tagOfPaymentKey } from "@/lib/clients/live-events";
 import { config } from "@/lib/config";
-import { checkoutGateway } from "./gateway";
+import { checkoutGateway } from "@/lib/connector/gateway";
 import { paymentKey } from "./view-model";
 
 /** Long enough for a payer to finish; a page open longer gets a fresh token from its fallback poll. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { checkoutCookieKey, inquireLink, isLinkId } from "./gateway";
+import { checkoutCookieKey, inquireLink, isLinkId } from "@/lib/connector/gateway";
 import { safeEqual, secretOfUri, sessionToken } from "./session";
 
 /**

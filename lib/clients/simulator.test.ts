@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { boundedFetch } from "./bounded-fetch";
+import { boundedFetch } from "@/lib/connector/bounded-fetch";
 import type { SnapCredentials } from "./gateway-client";
 import { simulateQrPayment, simulateVaPayment } from "./simulator";
 

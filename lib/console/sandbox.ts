@@ -1,7 +1,7 @@
 import "server-only";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import type { LinkDetail } from "@/lib/contract/console";
-import { notifyAsAcquirer, type AcquirerNotification } from "@/lib/checkout/sandbox-acquirer";
+import { notifyAsAcquirer, type AcquirerNotification } from "@/lib/connector/sandbox-acquirer";
 
 /**
  * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does: a real

@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { gatewayBaseUrl, gatewayOverHttp, overHttp } from "@/lib/checkout/gateway";
+import { gatewayBaseUrl, gatewayOverHttp, overHttp } from "@/lib/connector/gateway";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";

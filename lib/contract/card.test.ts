@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_CARDS } from "@/lib/gateway/cards";
+import { TEST_CARDS } from "@/lib/gateway/cards/cards";
 import { cardBrand, expired, luhnValid } from "./card";
 
 describe("cards", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FlagStatus } from "./link-flags";
 import { AmountOut, Bilingual } from "@/lib/contract/common";
 import { CreatePaymentLinkRequest, CustomerDetailOut, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
 
@@ -6,8 +7,6 @@ import { CreatePaymentLinkRequest, CustomerDetailOut, MethodGroup, PaymentSectio
  * The console's part of the /v1 family (CONTRACT §5, docs/console.md): one schema per
  * answer, used by the gateway's routes, the OpenAPI document and the typed client.
  */
-export const FlagStatus = z.enum(["00", "01", "02", "03"]);
-export type FlagStatus = z.infer<typeof FlagStatus>;
 
 export const LinkSummary = z.object({
   paymentLinkId: z.string(),

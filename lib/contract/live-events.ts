@@ -1,3 +1,4 @@
+import type { FlagStatus } from "./link-flags";
 /**
  * Live link events (docs/live-events.md): what a payer's page receives over Server-Sent Events
  * from `GET /v1/payment-links/{id}/events`. Shared by the gateway (which sends it) and the
@@ -7,13 +8,11 @@
 /** Why the event was sent: a state change, or the current state on (re)connect. */
 export type LinkChange = "state" | "method" | "paid" | "rejected" | "expired";
 
-export type LinkFlag = "00" | "01" | "02" | "03";
-
 /** The `data:` of an SSE `event: link`, JSON. */
 export interface LinkEventData {
   paymentLinkId: string;
   /** The link's paymentFlagStatus now. */
-  paymentFlagStatus: LinkFlag;
+  paymentFlagStatus: FlagStatus;
   /** Short hash of the current payment (type, bank, VA number or QR): changes when the method does. */
   paymentTag: string;
   change: LinkChange;

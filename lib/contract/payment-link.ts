@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FlagStatus } from "./link-flags";
 import {
   Amount,
   AmountOut,
@@ -128,7 +129,7 @@ export const PaymentLinkData = z.object({
   partnerReferenceNo: z.string(),
   trxId: z.string(),
   paymentFlagReason: Bilingual,
-  paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+  paymentFlagStatus: FlagStatus,
   paymentLinkId: z.string(),
   paymentLinkUri: z.string(),
   totalAmount: AmountOut,

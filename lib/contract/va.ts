@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FlagStatus } from "./link-flags";
 import { Amount, AmountOut, Bilingual, Envelope, IsoOffsetString, MoneyString } from "./common";
 
 /** SNAP writes these with padding spaces; only their digits must be digits. */
@@ -59,7 +60,7 @@ export const VaStatusData = z.object({
   paidAmount: AmountOut,
   totalAmount: AmountOut,
   transactionDate: z.string(),
-  paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+  paymentFlagStatus: FlagStatus,
   paymentFlagReason: Bilingual,
 });
 export const VaStatusResponse = Envelope.extend({ virtualAccountData: VaStatusData });

@@ -1,6 +1,7 @@
+import type { FlagStatus } from "@/lib/contract/link-flags";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import type { LinkChange, LinkFlag } from "@/lib/contract/live-events";
+import type { LinkChange } from "@/lib/contract/live-events";
 
 /**
  * The one PostgreSQL channel link state changes are announced on. The announcement is a
@@ -14,7 +15,7 @@ export const LINK_EVENTS_CHANNEL = "nusapay_link_events";
 export interface LinkNotice {
   linkId: string;
   version: number;
-  flag: LinkFlag;
+  flag: FlagStatus;
   tag: string;
   change: Exclude<LinkChange, "state">;
 }
@@ -47,7 +48,7 @@ export function decodeNotice(payload: string): LinkNotice | null {
     return {
       linkId,
       version: version as number,
-      flag: flag as LinkFlag,
+      flag: flag as FlagStatus,
       tag,
       change: change as LinkNotice["change"],
     };

@@ -1,4 +1,5 @@
-import { linkEventId, type LinkChange, type LinkEventData, type LinkFlag } from "@/lib/contract/live-events";
+import type { FlagStatus } from "@/lib/contract/link-flags";
+import { linkEventId, type LinkChange, type LinkEventData } from "@/lib/contract/live-events";
 import type { LinkEventBus } from "./bus";
 import type { LinkNotice } from "./channel";
 
@@ -11,7 +12,7 @@ export interface SseSink {
 /** A link as a stream needs it, read from the database on connect, at expiry and on resync. */
 export interface StreamSnapshot {
   version: number;
-  flag: LinkFlag;
+  flag: FlagStatus;
   tag: string;
   expiresAt: number;
 }
@@ -83,7 +84,7 @@ interface Group {
   timer: NodeJS.Timeout | null;
 }
 
-function eventOf(linkId: string, s: { version: number; flag: LinkFlag; tag: string }, change: LinkChange): Pending {
+function eventOf(linkId: string, s: { version: number; flag: FlagStatus; tag: string }, change: LinkChange): Pending {
   return {
     id: linkEventId(s.version, s.flag === "03"),
     data: {

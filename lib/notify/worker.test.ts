@@ -9,7 +9,7 @@ import { loadConfig } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { callbackAttempts } from "@/lib/db/schema";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { createPartner } from "@/lib/gateway/partners";
+import { createPartner } from "@/lib/gateway/merchants/partners";
 import { createVault, generateRsaKeyPair } from "@/lib/gateway/vault";
 import { createLogger } from "@/lib/log";
 import { enqueueCallbacks } from "./outbox";

@@ -2,14 +2,14 @@ import type { Logger } from "pino";
 import { checkProductionConfig, config as processConfig, loadConfig, type Config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { openKeyring, readMeta } from "@/lib/gateway/keyring";
+import { openKeyring, readMeta } from "@/lib/gateway/merchants/keyring";
 import {
   readCredentials,
   refuseOtherMode,
   seedConsole,
   seedGateway,
   type SandboxCredentials,
-} from "@/lib/gateway/seed";
+} from "@/lib/gateway/sandbox/seed";
 import { loadMasterKey } from "@/lib/gateway/vault";
 import { processLogger } from "@/lib/log";
 

@@ -3,7 +3,7 @@ import { LinkEventBus } from "@/lib/events/bus";
 import { decodeNotice, LINK_EVENTS_CHANNEL } from "@/lib/events/channel";
 import { StreamHub } from "@/lib/events/stream-hub";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { loadLinkSnapshot } from "@/lib/gateway/link-events";
+import { loadLinkSnapshot } from "@/lib/gateway/links/link-events";
 import { toStreamSnapshot } from "@/lib/api/routes/link-events";
 import { processShare } from "./cluster";
 

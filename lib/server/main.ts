@@ -47,7 +47,10 @@ type Prepared = Omit<Announcement, "port" | "processes">;
 
 /** In the preparing process: migrate and seed once, for the server processes to come. */
 async function prepare(config: Config): Promise<Prepared> {
-  const [{ bootGateway }, { credentialsPath }] = await Promise.all([import("./boot"), import("@/lib/gateway/seed")]);
+  const [{ bootGateway }, { credentialsPath }] = await Promise.all([
+    import("./boot"),
+    import("@/lib/gateway/sandbox/seed"),
+  ]);
   const booted = await bootGateway({ config, log: processLogger(config.logLevel) });
   await booted.database.close();
   return {

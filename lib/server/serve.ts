@@ -5,10 +5,10 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import type { Logger } from "pino";
 import { createApiApp, isApiPath } from "@/lib/api/app";
-import { pruneExternalIds } from "@/lib/gateway/external-ids";
-import { pruneAccessTokens } from "@/lib/gateway/partners";
+import { pruneExternalIds } from "@/lib/gateway/requests/external-ids";
+import { pruneAccessTokens } from "@/lib/gateway/merchants/partners";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
-import { credentialsPath } from "@/lib/gateway/seed";
+import { credentialsPath } from "@/lib/gateway/sandbox/seed";
 import { processLogger, scrubUrl } from "@/lib/log";
 import { checkProductionConfig, type Config } from "@/lib/config";
 import { PgHitStore } from "@/lib/db/rate-limit-store";
@@ -30,7 +30,7 @@ import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
 import { startLiveEvents } from "./live-events";
-import { registerInProcessGateway } from "@/lib/contract/in-process-transport";
+import { registerInProcessGateway } from "@/lib/connector/in-process-transport";
 
 /**
  * One server process: Hono answers the gateway API, Next renders the pages. Next's server code

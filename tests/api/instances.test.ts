@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { vaNotification } from "@/lib/clients/simulator";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { linkRequest } from "@/tests/support/factories";
 import { startReceiver } from "@/tests/support/receiver";
 import { expectRefusal, newDatabaseUrl, spawnServer, waitHealthy, type ServerProcess } from "@/tests/support/server";

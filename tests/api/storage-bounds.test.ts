@@ -12,7 +12,7 @@ import {
   pruneAccessTokens,
   tokenCacheSize,
   clearPartnerCaches,
-} from "@/lib/gateway/partners";
+} from "@/lib/gateway/merchants/partners";
 import { createLogger } from "@/lib/log";
 import { bootGateway, openGatewayDatabase, type Gateway } from "@/lib/server/boot";
 import { rsaSign, tokenStringToSign } from "@/lib/snap/signing";

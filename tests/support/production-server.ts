@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
-import type { SandboxCredentials } from "@/lib/gateway/seed";
+import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 
 /** The project: the nearest folder up with a package.json (this file may run bundled, from dist/). */
 export const ROOT = projectRoot(import.meta.dirname);

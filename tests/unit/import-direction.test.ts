@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
  */
 const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "components/checkout/x.tsx", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
-  { file: "components/checkout/x.tsx", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
+  {
+    file: "components/checkout/x.tsx",
+    source: 'import { findIntent } from "@/lib/gateway/cards/intents";',
+    allowed: false,
+  },
   {
     file: "components/checkout/x.tsx",
     source: 'import { chooseMethod } from "@/app/pay/[paymentLinkId]/actions";',
@@ -21,18 +25,18 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   },
   { file: "lib/gateway/x.ts", source: 'import { GatewayClient } from "@/lib/clients/gateway-client";', allowed: false },
   { file: "lib/gateway/x.ts", source: 'import { Hono } from "hono";', allowed: false },
-  { file: "lib/db/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
+  { file: "lib/db/x.ts", source: 'import { findIntent } from "@/lib/gateway/cards/intents";', allowed: false },
   { file: "lib/contract/x.ts", source: 'import { hmacSign } from "@/lib/snap/signing";', allowed: false },
   { file: "lib/clients/x.ts", source: 'import { authorizedLink } from "@/lib/checkout/links";', allowed: false },
   { file: "proxy.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
   { file: "lib/gateway/x.ts", source: 'import { logger } from "@/lib/log";', allowed: true },
-  { file: "lib/config/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: false },
-  { file: "proxy.ts", source: 'import { inquireLink } from "@/lib/checkout/gateway";', allowed: true },
+  { file: "lib/config/x.ts", source: 'import { findIntent } from "@/lib/gateway/cards/intents";', allowed: false },
+  { file: "proxy.ts", source: 'import { inquireLink } from "@/lib/connector/gateway";', allowed: true },
   { file: "instrumentation.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
-  { file: "instrumentation.ts", source: 'import { pageLog } from "@/lib/checkout/failures";', allowed: true },
+  { file: "instrumentation.ts", source: 'import { pageLog } from "@/lib/connector/failures";', allowed: true },
   { file: "components/checkout/x.tsx", source: 'import { viewOf } from "@/lib/checkout/view-model";', allowed: true },
   { file: "lib/checkout/x.ts", source: 'import { GatewayClient } from "@/lib/clients/gateway-client";', allowed: true },
-  { file: "lib/api/x.ts", source: 'import { findIntent } from "@/lib/gateway/intents";', allowed: true },
+  { file: "lib/api/x.ts", source: 'import { findIntent } from "@/lib/gateway/cards/intents";', allowed: true },
   { file: "lib/gateway/x.ts", source: 'import { parseMoney } from "@/lib/contract/money";', allowed: true },
   // The schema types its money columns with the branded Minor (docs/money.md).
   { file: "lib/db/x.ts", source: 'import type { Minor } from "@/lib/contract/money";', allowed: true },
@@ -40,9 +44,51 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   { file: "lib/gateway/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: false },
   { file: "lib/api/x.ts", source: 'import { addressLimiter } from "@/lib/limits/registry";', allowed: true },
   { file: "lib/server/x.ts", source: 'import { AddressLimiter } from "@/lib/limits/address-limiter";', allowed: true },
-  // The console reaches the gateway through the checkout's bounded transport; never the other way.
-  { file: "lib/console/x.ts", source: 'import { gatewayOverHttp } from "@/lib/checkout/gateway";', allowed: true },
+  // The checkout and the console reach the gateway through the one connector; it knows neither.
+  { file: "lib/console/x.ts", source: 'import { gatewayOverHttp } from "@/lib/connector/gateway";', allowed: true },
+  { file: "lib/checkout/x.ts", source: 'import { gatewayOverHttp } from "@/lib/connector/gateway";', allowed: true },
+  { file: "lib/console/x.ts", source: 'import { viewOf } from "@/lib/checkout/view-model";', allowed: false },
+  { file: "lib/connector/x.ts", source: 'import { viewOf } from "@/lib/checkout/view-model";', allowed: false },
+  { file: "lib/connector/x.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
   { file: "lib/checkout/x.ts", source: 'import { consoleClient } from "@/lib/console/session";', allowed: false },
+  // The domain's folders, each only onto those below it (docs/architecture.md).
+  {
+    file: "lib/gateway/links/x.ts",
+    source: 'import { getPartner } from "@/lib/gateway/merchants/partners";',
+    allowed: true,
+  },
+  {
+    file: "lib/gateway/merchants/x.ts",
+    source: 'import { linkState } from "@/lib/gateway/links/link-state";',
+    allowed: false,
+  },
+  {
+    file: "lib/gateway/links/x.ts",
+    source: 'import { settleVaPayment } from "@/lib/gateway/settlement/settlement";',
+    allowed: false,
+  },
+  {
+    file: "lib/gateway/settlement/x.ts",
+    source: 'import { linkState } from "@/lib/gateway/links/link-state";',
+    allowed: true,
+  },
+  { file: "lib/gateway/va/x.ts", source: 'import { findIntent } from "@/lib/gateway/cards/intents";', allowed: false },
+  {
+    file: "lib/gateway/console/x.ts",
+    source: 'import { seedGateway } from "@/lib/gateway/sandbox/seed";',
+    allowed: false,
+  },
+  {
+    file: "lib/gateway/sandbox/x.ts",
+    source: 'import { linkDetail } from "@/lib/gateway/console/console-links";',
+    allowed: true,
+  },
+  {
+    file: "lib/gateway/x.ts",
+    source: 'import { getPartner } from "@/lib/gateway/merchants/partners";',
+    allowed: false,
+  },
+  { file: "lib/gateway/cards/x.ts", source: 'import { randomDigits } from "@/lib/gateway/ids";', allowed: true },
   { file: "lib/console/x.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
 ];
 

@@ -4,14 +4,14 @@ import { headers } from "next/headers";
 import { redirect, RedirectType } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SnapClientError } from "@/lib/clients/gateway-client";
-import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/checkout/gateway";
+import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
-import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/checkout/sandbox-acquirer";
-import type { SimulatedOutcome } from "@/lib/checkout/action-results";
+import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/connector/sandbox-acquirer";
+import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
 import { liveStreamUrl } from "@/lib/checkout/live";
-import { classifyFailure } from "@/lib/checkout/failures";
+import { classifyFailure } from "@/lib/connector/failures";
 import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { issueAccessToken } from "@/lib/gateway/partners";
+import { issueAccessToken } from "@/lib/gateway/merchants/partners";
 import { SnapError } from "@/lib/snap/codes";
 import { checkTimestampWindow } from "@/lib/snap/headers";
 import { parseIsoWithOffset } from "@/lib/contract/time";

@@ -1,5 +1,5 @@
 import { parseIsoWithOffset } from "@/lib/contract/time";
-import { getTransaction, listTransactions } from "@/lib/gateway/transactions";
+import { getTransaction, listTransactions } from "@/lib/gateway/console/transactions";
 import {
   Transaction,
   TransactionDetailRequest,

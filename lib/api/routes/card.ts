@@ -7,7 +7,7 @@ import {
   findIntentOrNull,
   hasIntentForReference,
   threeDsSimulated,
-} from "@/lib/gateway/intents";
+} from "@/lib/gateway/cards/intents";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { cardCanCharge, parseMoney } from "@/lib/contract/money";
 import { translator } from "@/lib/i18n/catalogue";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listDeliveries } from "@/lib/gateway/deliveries";
+import { listDeliveries } from "@/lib/gateway/console/deliveries";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { UUID_REGEX } from "@/lib/contract/common";
 import { Delivery } from "@/lib/contract/console";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } from "@/lib/gateway/intents";
+import { cancelIntent, confirmIntent, confirmScope, createIntent, findIntent } from "@/lib/gateway/cards/intents";
 import { UUID_REGEX } from "@/lib/contract/common";
 import { CardDeclinedBody, ConfirmIntentRequest, CreateIntentRequest, PaymentIntent } from "@/lib/contract/intents";
 import { defineV1Route, V1Reply } from "@/lib/api/v1-route";
 import { fromWholeRupiah } from "@/lib/contract/money";
-import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "./intent-wire";
+import { sealIntentAnswer, toIntent, unsealIntentAnswer } from "@/lib/gateway/cards/intent-wire";
 
 const TAG = "Payment Intents";
 const IntentParams = z.object({

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { FlagStatus } from "@/lib/contract/link-flags";
 import { parseLastEventId } from "@/lib/contract/live-events";
 import type { StreamHub, StreamSnapshot } from "@/lib/events/stream-hub";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "@/lib/gateway/link-events";
-import { flagOf } from "@/lib/gateway/link-state";
+import { eventTokenPartner, loadLinkSnapshot, mayWatch, type LinkSnapshot } from "@/lib/gateway/links/link-events";
+import { flagOf } from "@/lib/gateway/links/link-state";
 import { isUuid } from "@/lib/contract/uuid";
 import { requestAddress } from "../address-limits";
 import type { ApiEnv } from "../env";
@@ -28,7 +29,7 @@ const HEADERS = {
 const EventData = z
   .object({
     paymentLinkId: z.string(),
-    paymentFlagStatus: z.enum(["00", "01", "02", "03"]),
+    paymentFlagStatus: FlagStatus,
     paymentTag: z
       .string()
       .describe("Short hash of the current payment (method and VA number or QR); changes when the method does"),

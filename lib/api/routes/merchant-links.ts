@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { UUID_REGEX } from "@/lib/contract/common";
 import { CreateLinkRequest, Delivery, LinkDetail, LinkList, ListLinksQuery, Overview } from "@/lib/contract/console";
-import { expireLink, linkDetail, listLinks } from "@/lib/gateway/console-links";
-import { checkCallbackTarget, createLinkFromRequest } from "@/lib/gateway/create-link";
+import { expireLink, linkDetail, listLinks } from "@/lib/gateway/console/console-links";
+import { checkCallbackTarget, createLinkFromRequest } from "@/lib/gateway/links/create-link";
 import { inTransaction } from "@/lib/gateway/context";
-import { resendDelivery } from "@/lib/gateway/deliveries";
-import { overviewOf } from "@/lib/gateway/overview";
+import { resendDelivery } from "@/lib/gateway/console/deliveries";
+import { overviewOf } from "@/lib/gateway/console/overview";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { SnapError } from "@/lib/snap/codes";
 import { defineV1Route } from "@/lib/api/v1-route";

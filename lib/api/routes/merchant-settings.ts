@@ -15,11 +15,11 @@ import {
   rotateSecretKey,
   sendTestCallback,
   setCallbackBaseUrl,
-} from "@/lib/gateway/merchant-keys";
-import { merchantCatalogue, setMethodActive } from "@/lib/gateway/method-settings";
+} from "@/lib/gateway/merchants/merchant-keys";
+import { merchantCatalogue, setMethodActive } from "@/lib/gateway/methods/method-settings";
 import { forgetSecretKeys } from "@/lib/api/v1-auth";
 import { defineV1Route } from "@/lib/api/v1-route";
-import { toMethodGroups } from "./payment-link-wire";
+import { toMethodGroups } from "@/lib/gateway/links/wire";
 
 const METHODS = "Payment Methods";
 const ACCOUNT = "Account";

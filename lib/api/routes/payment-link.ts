@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SnapError } from "@/lib/snap/codes";
-import { merchantCatalogue } from "@/lib/gateway/method-settings";
-import { choosePaymentMethod, findLink, type LinkLookup } from "@/lib/gateway/payment-links";
-import { checkCallbackTarget, createLinkFromRequest } from "@/lib/gateway/create-link";
+import { merchantCatalogue } from "@/lib/gateway/methods/method-settings";
+import { choosePaymentMethod, findLink, type LinkLookup } from "@/lib/gateway/links/payment-links";
+import { checkCallbackTarget, createLinkFromRequest } from "@/lib/gateway/links/create-link";
 import {
   CreatePaymentLinkRequest,
   LinkLookupRequest,
@@ -11,7 +11,7 @@ import {
   PaymentMethodResponse,
 } from "@/lib/contract/payment-link";
 import { defineSnapRoute } from "@/lib/api/snap-route";
-import { toMethodGroups, toPaymentLinkData } from "./payment-link-wire";
+import { toMethodGroups, toPaymentLinkData } from "@/lib/gateway/links/wire";
 
 const SERVICE = "27";
 const common = { service: SERVICE, tag: "Payment Link", successMessage: "Success" } as const;

@@ -1,8 +1,8 @@
 import { type z } from "zod";
 import { parseMoney } from "@/lib/contract/money";
 import { parseIsoWithOffset, formatJakarta } from "@/lib/contract/time";
-import { applyQrNotification } from "@/lib/gateway/settlement";
-import { findQr, generateQr, qrStatus } from "@/lib/gateway/qr-codes";
+import { applyQrNotification } from "@/lib/gateway/settlement/settlement";
+import { findQr, generateQr, qrStatus } from "@/lib/gateway/qris/qr-codes";
 import {
   GenerateQrRequest,
   GenerateQrResponse,

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { inTransaction } from "@/lib/gateway/context";
-import { completeThreeDs, findIntent, isIntentId, threeDsSimulated, threeDsToken } from "@/lib/gateway/intents";
+import { completeThreeDs, findIntent, isIntentId, threeDsSimulated, threeDsToken } from "@/lib/gateway/cards/intents";
 import { safeEqual } from "@/lib/snap/signing";
 import { isLocale, type Locale } from "@/lib/i18n/locale";
 import { translator } from "@/lib/i18n/catalogue";
@@ -15,7 +15,7 @@ import { payerLocale } from "@/lib/api/pages/payer-locale";
 import type { ButtonVariant } from "@/lib/ui/recipes";
 import { toV1Answer, V1_CODES, V1Error } from "@/lib/api/v1-errors";
 import { hostedCardPath } from "./card";
-import { toIntent } from "./intent-wire";
+import { toIntent } from "@/lib/gateway/cards/intent-wire";
 
 /**
  * The sandbox's 3-D Secure challenge: a page with Approve / Decline, like an issuer's ACS.

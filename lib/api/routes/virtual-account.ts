@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { parseMoney } from "@/lib/contract/money";
 import { parseIsoWithOffset } from "@/lib/contract/time";
-import { settleVaPayment, rememberVaRefusal } from "@/lib/gateway/settlement";
-import { createVa, deleteVa, findVa, updateVa, vaData, vaStatus, type VaInput } from "@/lib/gateway/virtual-accounts";
+import { settleVaPayment, rememberVaRefusal } from "@/lib/gateway/settlement/settlement";
+import {
+  createVa,
+  deleteVa,
+  findVa,
+  updateVa,
+  vaData,
+  vaStatus,
+  type VaInput,
+} from "@/lib/gateway/va/virtual-accounts";
 import type { GatewayContext } from "@/lib/gateway/context";
 import {
   CreateVaRequest,

@@ -3,11 +3,11 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { checkoutCookieKey, isLinkId, ownsLink } from "@/lib/checkout/gateway";
+import { checkoutCookieKey, isLinkId, ownsLink } from "@/lib/connector/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
 import { cookiesSecure, previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
-import { classifyFailure } from "@/lib/checkout/failures";
+import { classifyFailure } from "@/lib/connector/failures";
 
 /**
  * The link's merchant proves its secret key once (another merchant's key is refused like a

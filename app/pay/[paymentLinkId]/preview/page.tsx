@@ -14,7 +14,7 @@ import { PreviewSignIn } from "@/components/checkout/preview-sign-in";
 import { viewOf } from "@/lib/checkout/view-model";
 import { Card } from "@/components/ui/card";
 import { chrome } from "@/lib/ui/recipes";
-import { checkoutCookieKey } from "@/lib/checkout/gateway";
+import { checkoutCookieKey } from "@/lib/connector/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
 import { payerTimeZone } from "@/lib/checkout/payer-time-zone";

@@ -12,7 +12,7 @@ import { StatusBadge } from "@/components/merchant/status-badge";
 import { asLocale } from "@/lib/i18n/locale";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { LinkDetail } from "@/lib/contract/console";
-import { sandboxAcquirer } from "@/lib/checkout/sandbox-acquirer";
+import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import { simulations } from "@/lib/console/sandbox";
 import { requireSession } from "@/lib/console/session";
 import { expireLinkAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";

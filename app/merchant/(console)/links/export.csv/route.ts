@@ -1,4 +1,4 @@
-import { classifyFailure } from "@/lib/checkout/failures";
+import { classifyFailure } from "@/lib/connector/failures";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import { linkFilters } from "@/lib/console/link-filters";
 import { currentSession } from "@/lib/console/session";

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { CreatePaymentLinkRequest } from "@/lib/contract/payment-link";
+import type { Executor } from "@/lib/db/client";
+import { parseMoney } from "@/lib/contract/money";
+import { SnapError } from "@/lib/snap/codes";
+import { jakartaDay, parseIsoWithOffset } from "@/lib/contract/time";
+import { publicInProduction } from "@/lib/gateway/merchants/callback-targets";
+import type { GatewayContext } from "@/lib/gateway/context";
+import type { Partner } from "@/lib/gateway/merchants/partners";
+import { createPaymentLink, type LinkView } from "./payment-links";
+
+type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerReferenceNo" | "trxId"> & {
+  partnerReferenceNo?: string | undefined;
+  trxId?: string | undefined;
+};
+
+/**
+ * CONTRACT §6: in production a callback target resolves to public unicast addresses only.
+ * Both create paths call this before their transaction opens (a slow resolver must not hold a
+ * connection — on PGlite, every other request); the worker checks again before each send.
+ */
+export async function checkCallbackTarget(ctx: GatewayContext, url: string | null | undefined): Promise<void> {
+  if (url && !(await publicInProduction(ctx, url, "create")))
+    throw new SnapError("invalidFieldFormat", "additionalInfo.callbackBaseUrl");
+}
+
+/**
+ * A link from a create request: the one path of SNAP Create (`/v1.0/payment-link/create`)
+ * and of the console's `POST /v1/payment-links`, so both follow the same money, expiry and
+ * callback-target rules. The console may leave reference and trxId out: they are generated.
+ */
+export async function createLinkFromRequest(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  body: CreateBody,
+): Promise<LinkView> {
+  const info = body.additionalInfo;
+  const expiresAt = body.expiredDate
+    ? parseIsoWithOffset(body.expiredDate)!
+    : new Date(ctx.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
+  const partnerReferenceNo = body.partnerReferenceNo ?? generatedReference(ctx.now());
+  return createPaymentLink(ctx, tx, partner, {
+    partnerReferenceNo,
+    trxId: body.trxId ?? partnerReferenceNo,
+    currency: "IDR",
+    expiresAt,
+    declaredTotalMinor: body.totalAmount ? parseMoney(body.totalAmount.value) : undefined,
+    invoice: {
+      title: info.invoiceTitle,
+      subTitle: info.invoiceSubTitle,
+      items: info.itemDetails.map((i) => ({
+        name: i.name,
+        priceMinor: parseMoney(i.price),
+        quantity: i.quantity,
+      })),
+      fees: info.customFees.map((f) => ({
+        text: f.text,
+        valueMinor: parseMoney(f.value, { allowNegative: true }),
+      })),
+      customer: info.customerDetail,
+    },
+    paymentMethods: info.paymentMethods ?? null,
+    callbackBaseUrl: info.callbackBaseUrl ?? null,
+    redirectUrl: info.redirectUrl ?? null,
+    language: info.language ?? null,
+  });
+}
+
+/** `INV-20261123-7Q2K9D`: the Jakarta day and 30 random bits, readable over the phone. */
+function generatedReference(now: Date): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = randomBytes(6);
+  const suffix = Array.from(bytes, (b) => alphabet[b % 32]).join("");
+  return `INV-${jakartaDay(now).replace(/-/g, "")}-${suffix}`;
+}
