@@ -6,7 +6,7 @@ import { FLAG_REASONS, flagOf, type LinkState } from "./link-state";
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The `payment` section of a link: all three empty while no method is chosen (INTERFACE §2.3). */
+/** The `payment` section of a link: all three empty while no method is chosen (docs/contract.md §12.3). */
 export function paymentSection(payment: PaymentRow | null) {
   return payment
     ? {

@@ -7,7 +7,7 @@ import type { LinkView } from "@/lib/gateway/payment-links";
 import { paymentLinkUri } from "@/lib/gateway/uris";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 
-/** A link as the wire writes it (INTERFACE §2.3). */
+/** A link as the wire writes it (docs/contract.md §12.3). */
 export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLinkData {
   const { link, payment } = view;
   const inv = link.invoice;
@@ -100,7 +100,7 @@ export function toMethodGroups(
               indonesia: "Saat ini tidak ada metode yang tersedia.",
             }
           : { english: g.activeTextEn, indonesia: g.activeTextId },
-      // An inactive group (registration in progress) lists no methods (INTERFACE §2.4).
+      // An inactive group (registration in progress) lists no methods (docs/contract.md §12.4).
       method: g.active || limit ? methods : [],
       buttonText: { english: g.buttonEn, indonesia: g.buttonId },
     });
