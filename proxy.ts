@@ -29,7 +29,7 @@ function liveEventOrigins(): string[] {
 }
 
 /**
- * The checkout's front door (CONTRACT §4):
+ * The checkout's front door (docs/contract.md §4.1):
  * - `?secret=` right → HttpOnly SameSite=Lax cookie scoped to /pay/{id}, 303 to the clean URL;
  *   wrong or unknown link → the one 404 page (static, answered here), byte for byte the same
  *   as for a missing or wrong cookie (checked here too, lib/client/session-guard.ts);

@@ -3,7 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoHorizontalOverflow, test, type Lang } from "./fixtures";
 import { messages } from "./pages/checkout-page";
 
-/** CONTRACT §3 sandbox cards, typed as a payer types them. */
+/** docs/contract.md §3.4 sandbox cards, typed as a payer types them. */
 const CARDS = {
   success: "4111 1111 1111 1111",
   declined: "4000 0000 0000 0002",

@@ -9,7 +9,7 @@ import { CheckoutPage, messages } from "./pages/checkout-page";
 import { startProductionServer, type StartedServer } from "./support/server";
 
 /**
- * Deployment shape (b): the checkout alone, in front of a gateway elsewhere (CONTRACT §6).
+ * Deployment shape (b): the checkout alone, in front of a gateway elsewhere (docs/contract.md §6.5).
  * Two processes: a sandbox gateway, and a checkout-only process given the gateway's address
  * and the checkout's credentials as environment and secret files. The payer's whole VA flow
  * runs through the second; it serves no API and opens no database.
@@ -34,7 +34,7 @@ test.describe("checkout only, in front of a separate gateway", () => {
     };
     checkout = await startProductionServer({
       GATEWAY_BASE_URL: gateway.baseUrl,
-      // The payer's page listens to the gateway's own event stream (CONTRACT §7), cross-origin.
+      // The payer's page listens to the gateway's own event stream (docs/contract.md §7), cross-origin.
       GATEWAY_PUBLIC_URL: gateway.baseUrl,
       CHECKOUT_PARTNER_ID: creds.partnerId,
       CHECKOUT_CLIENT_KEY: creds.clientKey,

@@ -124,7 +124,7 @@ test.describe("switching method", () => {
   });
 });
 
-test.describe("language (CONTRACT §4 order)", () => {
+test.describe("language (docs/contract.md §4.2 order)", () => {
   test("the switcher changes the language on every state and the choice sticks in a cookie", async ({
     page,
     gateway,

@@ -3,7 +3,7 @@ import { messages } from "./pages/checkout-page";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-test.describe("secret, cookie and 404 (CONTRACT §4)", () => {
+test.describe("secret, cookie and 404 (docs/contract.md §4.1)", () => {
   test("a right secret becomes an HttpOnly SameSite=Lax cookie for /pay/{id}; the URL loses the secret; reload works", async ({
     page,
     gateway,

@@ -5,7 +5,7 @@ import { chrome } from "@/lib/ui/recipes";
 
 /**
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
- * (CONTRACT §4) and the proxy stores the choice in the language cookie.
+ * (docs/contract.md §4.2) and the proxy stores the choice in the language cookie.
  */
 export async function LanguageSwitcher({ query }: { query: Record<string, string> }) {
   const [locale, t] = await Promise.all([requestLocale(), getTranslations("Layout")]);

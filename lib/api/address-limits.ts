@@ -22,7 +22,7 @@ export function requestAddress(c: Context): string {
 }
 
 /**
- * Per-address limits on the gateway's unauthenticated routes (CONTRACT §6), each refusal in
+ * Per-address limits on the gateway's unauthenticated routes (docs/contract.md §6.4), each refusal in
  * its family's own shape with `Retry-After`: the token endpoint in the SNAP envelope
  * (4297300), confirm as a /v1 error, the card and 3-D Secure pages as a page. Mounted before
  * the routes, so a refused request costs no body read, signature check or query.

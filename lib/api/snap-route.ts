@@ -34,11 +34,11 @@ export interface SnapRoute<BS extends z.ZodType, QS extends z.ZodType, RS extend
   partners: readonly PartnerKind[];
   /**
    * A lookup of records by reference: any partner may ask, and the domain finds only the
-   * caller's own records, so another partner's reference answers as not found (CONTRACT §2),
+   * caller's own records, so another partner's reference answers as not found (docs/contract.md §2.4),
    * the same as one that does not exist. `partners` then lists who has records here.
    */
   scopedLookup?: boolean;
-  /** "Success" on the payment-link family (INTERFACE §4), "Successful" elsewhere. */
+  /** "Success" on the payment-link family (docs/contract.md §12.9), "Successful" elsewhere. */
   successMessage?: string;
   body?: BS;
   query?: QS;
@@ -77,7 +77,7 @@ export function defineSnapRoute<
 
 /**
  * Every answer under /v1.0 carries X-TIMESTAMP, the gateway's clock in Jakarta time with
- * milliseconds (CONTRACT §2; the SNAP standard marks it mandatory on responses). Set once
+ * milliseconds (docs/contract.md §2.2; the SNAP standard marks it mandatory on responses). Set once
  * here, after everything else has answered, so the token, every operation's success and
  * error, unknown paths (notFound), faults (onError) and 429s all get it. Mount it first.
  */

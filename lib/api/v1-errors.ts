@@ -17,7 +17,7 @@ type V1Type =
 export type V1Status = 400 | 401 | 402 | 404 | 409 | 429 | 500;
 
 /**
- * Each /v1 case code with its HTTP status and error type (CONTRACT §3), and a message as an
+ * Each /v1 case code with its HTTP status and error type (docs/contract.md §3.3), and a message as an
  * example for the reference. The one place where a /v1 refusal becomes HTTP.
  */
 export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example: string; param?: string }> = {

@@ -89,7 +89,7 @@ export interface V1Route<
   /** The /v1 codes the business step may answer; the wrapper adds its own (auth, body, idempotency). */
   errors: readonly V1Code[];
   /**
-   * Accept an Idempotency-Key (CONTRACT §3): the first definitive answer is kept and replayed
+   * Accept an Idempotency-Key (docs/contract.md §3.1): the first definitive answer is kept and replayed
    * byte for byte, the key bound (keyed hash) to method, path and body bytes.
    */
   idempotency?: {

@@ -4,7 +4,7 @@ import { safeEqual, secretOfUri, sessionToken } from "./session";
 
 /**
  * The proxy's check of a checkout cookie, so that a wrong cookie gets the very same static 404
- * as a wrong secret or an unknown link (CONTRACT §4), not the page's rendered one. The
+ * as a wrong secret or an unknown link (docs/contract.md §4.1), not the page's rendered one. The
  * expected token of a link is derived from its secret, which Inquiry reveals; it is kept for a
  * while per existing link (never for unknown ids, so guessing fills nothing), so a payer's
  * page views cost no extra gateway call. The page still checks the cookie on every render:

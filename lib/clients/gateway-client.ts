@@ -32,7 +32,7 @@ import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
 
-/** Where the acquirer's payment notifications go (CONTRACT §2). */
+/** Where the acquirer's payment notifications go (docs/contract.md §2.8). */
 export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
 
 /**
@@ -113,12 +113,12 @@ export class GatewayClient {
     return this.snap.call("POST", "/v1.0/transaction-history-detail", req, TransactionDetailResponse);
   }
 
-  /** Acquirer side: a VA payment notification (INTERFACE §2.6). */
+  /** Acquirer side: a VA payment notification (docs/contract.md §12.6). */
   notifyVaPayment(req: VaPaymentNotification) {
     return this.snap.call("POST", NOTIFICATION_PATHS.va, req, VaPaymentResponse);
   }
 
-  /** Acquirer side: a QR payment notification (INTERFACE §2.5). */
+  /** Acquirer side: a QR payment notification (docs/contract.md §12.5). */
   notifyQrPayment(req: QrPaymentNotification) {
     return this.snap.call("POST", NOTIFICATION_PATHS.qr, req, QrNotifyResponse);
   }

@@ -16,7 +16,7 @@ export class V1ClientError extends Error {
 
 /**
  * The answer of a /v1 call, parsed with `schema`; an error answer (or none) throws V1ClientError.
- * An error is told by its status, as CONTRACT says: a 2xx answer may have a field of its own
+ * An error is told by its status, as docs/contract.md §3.3 says: a 2xx answer may have a field of its own
  * called `error` (a test callback's "no reply" reason), which is not the error envelope.
  */
 export async function v1Answer<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {

@@ -294,7 +294,7 @@ export function config(): Config {
 
 /**
  * This process is the sandbox: demo data, test cards and simulators exist, and the pages may
- * say so. Production mode says none of it (CONTRACT §6).
+ * say so. Production mode says none of it (docs/contract.md §6.1).
  */
 export function sandboxMode(): boolean {
   return config().mode !== "production";

@@ -11,7 +11,7 @@ import { isConsoleToken } from "@/lib/contract/console-token";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 import { frontendSecretKey } from "./frontend";
 
-/** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (CONTRACT §5). */
+/** The console's session cookie: HttpOnly, SameSite=Lax, only sent to /merchant (docs/contract.md §5.1). */
 export const CONSOLE_COOKIE = "nusapay_console";
 export const CONSOLE_PATH = "/merchant";
 

@@ -46,7 +46,7 @@ export const HttpUrl = z
  * (`{callbackBaseUrl}/v1.0/payment-link/notify`, `{PAY_BASE_URL}/pay/{id}?secret=…`). A `?` or
  * `#` would swallow what is appended (`…?a=1/v1.0/…` posts to the base with a query, `…#x/v1.0/…`
  * to the base itself), and `user:password@` would keep a credential in the clear where the
- * value is stored (a callback is signed with the gateway's key instead, CONTRACT §2): all three
+ * value is stored (a callback is signed with the gateway's key instead, docs/contract.md §2.9): all three
  * are refused.
  */
 export function isBaseUrl(v: string): boolean {

@@ -4,7 +4,7 @@ import { AmountOut, Bilingual } from "@/lib/contract/common";
 import { CreatePaymentLinkRequest, CustomerDetailOut, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
 
 /**
- * The console's part of the /v1 family (CONTRACT §5, docs/console.md): one schema per
+ * The console's part of the /v1 family (docs/contract.md §5.2, docs/console.md): one schema per
  * answer, used by the gateway's routes, the OpenAPI document and the typed client.
  */
 

@@ -53,7 +53,7 @@ export const PaymentIntent = z.object({
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
 
-/** The /v1 error object (CONTRACT §3). */
+/** The /v1 error object (docs/contract.md §3.3). */
 export const V1ErrorBody = z
   .object({
     error: z

@@ -2,7 +2,7 @@
  * Money is an integer count of minor units (sen for IDR), branded so that a plain number —
  * whole rupiah from the /v1 wire, a quantity, a float — cannot be passed where an amount is
  * meant. The wire carries decimal strings with exactly two fraction digits ("150000.00"), and
- * the /v1 intents carry whole rupiah (CONTRACT §3); both become `Minor` only through the
+ * the /v1 intents carry whole rupiah (docs/contract.md §3.2); both become `Minor` only through the
  * constructors below, at the edges, and never through floating point.
  */
 export type Minor = number & { readonly __unit: "minor" };
@@ -60,7 +60,7 @@ export function isWholeRupiah(minor: Minor): boolean {
 
 /**
  * What a card can charge: a positive amount of whole rupiah. Card payments are intents, and
- * intents count whole rupiah (CONTRACT §3), so a total with sen cannot go to a card. The one
+ * intents count whole rupiah (docs/contract.md §3.2), so a total with sen cannot go to a card. The one
  * rule for the checkout's card step, SNAP Card Pay and the intents themselves.
  */
 export function cardCanCharge(total: Minor): boolean {

@@ -92,7 +92,7 @@ export type PayPaymentLinkRequest = z.input<typeof PayPaymentLinkRequest>;
 export const PaymentSection = z.object({
   type: z.string(),
   bank: z.string(),
-  /** "" while no method is chosen (INTERFACE §2.3), else {name, value}. */
+  /** "" while no method is chosen (docs/contract.md §12.3), else {name, value}. */
   content: z.union([z.literal(""), z.object({ name: z.string(), value: z.string() })]),
 });
 

@@ -43,7 +43,7 @@ export const QueryQrResponse = Envelope.extend({
   amount: AmountOut,
 });
 
-/** INTERFACE §2.5. */
+/** docs/contract.md §12.5. */
 export const QrPaymentNotification = z.object({
   originalReferenceNo: z.string().min(1).max(64),
   originalPartnerReferenceNo: z.string().max(64).optional(),

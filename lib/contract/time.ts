@@ -35,8 +35,8 @@ export function formatJakarta(date: Date): string {
 
 /**
  * `2026-11-22T15:04:05.123+07:00`: the X-TIMESTAMP the gateway writes on every /v1.0
- * answer and on its outbound callbacks (CONTRACT §2, the SNAP standard's examples).
- * Body fields keep formatJakarta, as INTERFACE.md writes them.
+ * answer and on its outbound callbacks (docs/contract.md §2.2, the SNAP standard's examples).
+ * Body fields keep formatJakarta, as the interface writes them.
  */
 export function formatJakartaMillis(date: Date): string {
   const local = new Date(date.getTime() + JAKARTA_OFFSET_MS);

@@ -65,7 +65,7 @@ export const VaStatusData = z.object({
 });
 export const VaStatusResponse = Envelope.extend({ virtualAccountData: VaStatusData });
 
-/** INTERFACE §2.6, plus the standard's optional fields. */
+/** docs/contract.md §12.6, plus the standard's optional fields. */
 export const VaPaymentNotification = z.object({
   responseCode: z
     .string()

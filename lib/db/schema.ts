@@ -391,7 +391,7 @@ export const paymentIntents = pgTable(
     linkId: text("link_id"),
     /** SNAP Card Pay's partnerReferenceNo, when the intent came from /v1.0/debit. */
     partnerReferenceNo: text("partner_reference_no"),
-    /** Whole rupiah (CONTRACT §3). */
+    /** Whole rupiah (docs/contract.md §3.2). */
     amount: bigint("amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     customerId: text("customer_id"),
@@ -412,7 +412,7 @@ export const paymentIntents = pgTable(
       declineCode?: string;
     } | null>(),
     returnUrl: text("return_url"),
-    /** ISO UTC with six fraction digits, fixed at creation (INTERFACE §2.7). */
+    /** ISO UTC with six fraction digits, fixed at creation (docs/contract.md §12.7). */
     createdAtIso: text("created_at_iso").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 /**
- * The case codes of the /v1 family (CONTRACT §3). Domain code throws a V1Error with one of
+ * The case codes of the /v1 family (docs/contract.md §3.3). Domain code throws a V1Error with one of
  * these; the /v1 wrapper (lib/api/v1-errors.ts) decides the HTTP status and the error type,
  * so the domain never speaks HTTP.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromAcceptLanguage, pickLocale } from "./locale";
 
-describe("locale order (CONTRACT §4)", () => {
+describe("locale order (docs/contract.md §4.2)", () => {
   it.each([
     [{ explicit: "id", linkLanguage: "en", cookie: "en", acceptLanguage: "en" }, "id"],
     [{ explicit: "fr", linkLanguage: "id", cookie: "en", acceptLanguage: "en" }, "id"],

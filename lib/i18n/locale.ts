@@ -32,7 +32,7 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
 }
 
 /**
- * CONTRACT §4 order: `?lang=` first, then the link's own `language`, then the payer's cookie
+ * docs/contract.md §4.2 order: `?lang=` first, then the link's own `language`, then the payer's cookie
  * (set by the switcher), then Accept-Language; English when nothing decides.
  */
 export function pickLocale(input: {

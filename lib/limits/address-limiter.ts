@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * Per-address limits on the surfaces anyone may call without a key (CONTRACT §6): the
+ * Per-address limits on the surfaces anyone may call without a key (docs/contract.md §6.4): the
  * checkout pages, the token endpoint, confirm, the card and 3-D Secure pages, the console
  * sign-in. A fixed window per (surface, address): one counter bump per request, which a
  * shared store can do in one atomic statement.

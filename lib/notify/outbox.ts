@@ -4,7 +4,7 @@ import { callbackDeliveries } from "@/lib/db/schema";
 
 export type CallbackKind = "va" | "qr" | "link";
 
-/** Where each kind of callback goes under the merchant's callbackBaseUrl (CONTRACT §2). */
+/** Where each kind of callback goes under the merchant's callbackBaseUrl (docs/contract.md §2.9). */
 export const CALLBACK_PATHS: Record<CallbackKind, string> = {
   va: "/v1.0/transfer-va/payment",
   qr: "/v1.0/qr/qr-mpm-notify",

@@ -20,7 +20,7 @@ describe("callbackHeaders", () => {
     now: new Date("2026-11-22T08:04:05.007Z"),
   };
 
-  it("writes X-TIMESTAMP in Jakarta time with milliseconds (CONTRACT §2)", () => {
+  it("writes X-TIMESTAMP in Jakarta time with milliseconds (docs/contract.md §2.9)", () => {
     expect(callbackHeaders(args)["X-TIMESTAMP"]).toBe("2026-11-22T15:04:05.007+07:00");
   });
 

@@ -22,7 +22,7 @@ export interface WorkerOptions {
   batchSize: number;
 }
 
-/** ≥ 24 h in all; first retry within 30 s (CONTRACT §2). */
+/** ≥ 24 h in all; first retry within 30 s (docs/contract.md §2.9). */
 export const DEFAULT_RETRY_SCHEDULE = [10, 60, 300, 1800, 7200, 21600, 43200, 43200];
 
 type Delivery = typeof callbackDeliveries.$inferSelect;

@@ -80,7 +80,7 @@ export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse,
 
 /**
  * A script-less form post from one of our own pages. Every page sends `Referrer-Policy:
- * no-referrer` (CONTRACT §4), and under that policy a browser writes `Origin: null` on a form's
+ * no-referrer` (docs/contract.md §4.3), and under that policy a browser writes `Origin: null` on a form's
  * POST: the payer who taps "Pay" before the page's script has loaded (a slow connection), or
  * without script at all, would be refused as if another site had posted. The browser also
  * sends Fetch Metadata, which no page's script can set: `Sec-Fetch-Site: same-origin` with

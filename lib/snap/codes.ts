@@ -43,7 +43,7 @@ export function successCode(service: ServiceCode): string {
 }
 
 /**
- * Cases whose message CONTRACT §2 spells without a detail: the answer is exactly the
+ * Cases whose message docs/contract.md §2.3 spells without a detail: the answer is exactly the
  * standard message; the detail stays on the error (and in logs) for the operator.
  */
 const BARE: ReadonlySet<SnapCase> = new Set(["featureNotAllowed"]);

@@ -3,7 +3,7 @@ import type { QrPaymentNotification } from "@/lib/contract/qr";
 import type { VaPaymentNotification } from "@/lib/contract/va";
 
 /**
- * Payment notifications as an acquirer writes them (INTERFACE §2.5, §2.6). Pure builders:
+ * Payment notifications as an acquirer writes them (docs/contract.md §12.5, §12.6). Pure builders:
  * the simulator sends them, the seed settles its demo links through them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Headers every page of ours carries (CONTRACT §4): no referrer (the URL may have held the
+ * Headers every page of ours carries (docs/contract.md §4.3): no referrer (the URL may have held the
  * secret), never cached, never framed, and a nonce-based CSP so only our own scripts run. The
  * checkout (proxy.ts) and the API reference at /docs (lib/api/routes/docs.ts) share this policy;
  * /docs differs only where its bundle needs it (docs/api-reference.md), through the options.

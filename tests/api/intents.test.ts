@@ -103,7 +103,7 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
     await receiver.close();
   });
 
-  it("creates an intent exactly as INTERFACE §2.7 shows it", async () => {
+  it("creates an intent exactly as the interface shows it (docs/contract.md §12.7)", async () => {
     const i = await intents.create({
       amount: 150000,
       currency: "IDR",
@@ -480,7 +480,7 @@ describe.each(DB_KINDS)("payment intents and cards on %s", (db) => {
       amount: { value: "75000.00", currency: "IDR" },
       urlParams: [{ url: "https://merchant.example/r", type: "PAY_RETURN", isDeeplink: "N" }],
     });
-    // The intent behind Card Pay counts whole rupiah on the /v1 wire (CONTRACT §3), as before.
+    // The intent behind Card Pay counts whole rupiah on the /v1 wire (docs/contract.md §3.2), as before.
     expect((await intents.retrieve(pay.referenceNo)).amount).toBe(75000);
     const hosted = await page(`${srv.baseUrl}/v1.0/debit/redirect/${pay.referenceNo}`, { Cookie: "nusapay_lang=id" });
     expect(hosted).toContain('lang="id"');

@@ -97,7 +97,7 @@ describe.each(DB_KINDS)("payment notifications and callbacks on %s", (db) => {
     expect(status.signatureValid).toBe(true);
     expect(va.headers["x-partner-id"]).toBe(srv.credentials.merchant.partnerId);
     expect(va.headers["channel-id"]).toBe("95221");
-    // yyyy-MM-ddTHH:mm:ss.SSS+07:00, as on every /v1.0 answer (CONTRACT §2)
+    // yyyy-MM-ddTHH:mm:ss.SSS+07:00, as on every /v1.0 answer (docs/contract.md §2.9)
     for (const r of [va, status])
       expect(r.headers["x-timestamp"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/);
     expect(va.headers["x-external-id"]).not.toBe(status.headers["x-external-id"]);

@@ -22,7 +22,7 @@ import {
 } from "@/tests/support/server";
 
 /**
- * GATEWAY_MODE=production (CONTRACT §6): the sandbox is gone — no seed, no test cards, no
+ * GATEWAY_MODE=production (docs/contract.md §6.1): the sandbox is gone — no seed, no test cards, no
  * 3-D Secure simulator, no simulator panel — partners come from `npm run partners`, and
  * the process refuses to start on anything unsafe, saying which setting and why.
  */
@@ -206,7 +206,7 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       privateKeyPem: merchantKeys.privateKeyPem,
       secretKey: m.secretKey!,
     };
-    // A console user of the merchant (CONTRACT §6): `{"email","password"}`, shown once.
+    // A console user of the merchant (docs/contract.md §6.2): `{"email","password"}`, shown once.
     const user = await partnersCli(
       ["add", "user", "--merchant", m.partnerId!, "--email", "Owner@Warung.example"],
       cliEnv,

@@ -90,7 +90,7 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
         },
         acquirer: { partnerId: uuid, clientKey: str, clientSecret: str, channelId: "95221", privateKeyPem: privateKey },
         demoLinks: expect.any(Array),
-        // CONTRACT §5: the two demo merchants' console logins, the first one the demo merchant's.
+        // docs/contract.md §5.1: the two demo merchants' console logins, the first one the demo merchant's.
         console: [
           { merchant: (c.merchant as { partnerId: string }).partnerId, email: expect.any(String), password: str },
           { merchant: uuid, email: expect.any(String), password: str },

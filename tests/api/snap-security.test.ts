@@ -24,7 +24,7 @@ const CREATE = "/v1.0/payment-link/create";
 const METHOD = "/v1.0/payment-link/payment-method";
 
 /**
- * The signed family's error table (CONTRACT §2), from outside the process, on both
+ * The signed family's error table (docs/contract.md §2.3), from outside the process, on both
  * databases. Every answer is also checked for the envelope rule: JSON, a 7-digit
  * responseCode whose first three digits are the HTTP status, and a responseMessage.
  */

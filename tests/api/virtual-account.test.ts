@@ -95,7 +95,7 @@ describe.each(DB_KINDS)("virtual accounts on %s", (db) => {
     };
     expect(await snapError(acquirer.notifyVaPayment(retried))).toEqual(wrong);
     expect((await merchant.vaStatus(vaKeyOf(req))).virtualAccountData.paymentFlagStatus).toBe("02");
-    // The notification as INTERFACE §2.6 shows it: leading spaces in the numbers.
+    // The notification as the interface shows it (docs/contract.md §12.6): leading spaces in the numbers.
     const notice = vaNotification({ virtualAccountNo: ` ${req.virtualAccountNo.trim()}`, amount: "150000.00" });
     notice.virtualAccountData.customerNo = ` ${req.customerNo}`;
     notice.virtualAccountData.partnerServiceId = " 88808";

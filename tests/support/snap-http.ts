@@ -98,7 +98,7 @@ export async function signedHeaders(
   return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** `yyyy-MM-ddTHH:mm:ss.SSS+07:00`, the X-TIMESTAMP of every /v1.0 answer (CONTRACT §2). */
+/** `yyyy-MM-ddTHH:mm:ss.SSS+07:00`, the X-TIMESTAMP of every /v1.0 answer (docs/contract.md §2.2). */
 export const ANSWER_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+07:00$/;
 
 /** The answer's X-TIMESTAMP: the contract's format, and the server's clock (within 10 s of ours). */

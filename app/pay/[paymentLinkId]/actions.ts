@@ -93,7 +93,7 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   const totalMinor = parseMoney(link.totalAmount.value);
   if (!cardCanCharge(totalMinor)) return { ok: false, error: t("errorAmount") };
   try {
-    // The /v1 wire counts whole rupiah (CONTRACT §3).
+    // The /v1 wire counts whole rupiah (docs/contract.md §3.2).
     const intent = await checkoutIntents().create({
       amount: toWholeRupiah(totalMinor),
       currency: link.totalAmount.currency,

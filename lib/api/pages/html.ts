@@ -39,7 +39,7 @@ export function tooManyPage(lang: "en" | "id"): string {
 }
 
 /**
- * The checkout's protections (CONTRACT §4) for a page of the gateway's own: only the one
+ * The checkout's protections (docs/contract.md §4.3) for a page of the gateway's own: only the one
  * stylesheet and, with `nonce`, its one module script; nothing inline otherwise, no framing,
  * no referrer (the URL is a capability), never cached. Forms may post to this origin and —
  * since browsers hold the redirect after a POST to form-action as well — to the origins the

@@ -53,7 +53,7 @@ export const signInRoute = defineV1Route({
   ownTransactions: true,
   async handler({ gw, c, body }) {
     const address = await clientAddress(c, gw);
-    // The per-address limit (RATE_LIMIT_SIGN_IN, CONTRACT §6), before any password is hashed.
+    // The per-address limit (RATE_LIMIT_SIGN_IN, docs/contract.md §6.4), before any password is hashed.
     const verdict = (await addressLimiter()?.take("signIn", address)) ?? { ok: true as const };
     if (!verdict.ok) {
       c.header("Retry-After", String(verdict.retryAfterSeconds));

@@ -37,7 +37,7 @@ export const createIntentRoute = defineV1Route({
   ],
   idempotency: sealed,
   handler: async ({ gw, tx, partner, body: { amount, ...rest } }) =>
-    // Whole rupiah on the wire (CONTRACT §3), minor units inside.
+    // Whole rupiah on the wire (docs/contract.md §3.2), minor units inside.
     toIntent(gw, await createIntent(gw, tx, partner, { ...rest, amountMinor: fromWholeRupiah(amount) })),
 });
 

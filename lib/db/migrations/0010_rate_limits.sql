@@ -1,4 +1,4 @@
--- Per-address request counters shared by every instance on one PostgreSQL (CONTRACT §6).
+-- Per-address request counters shared by every instance on one PostgreSQL (docs/contract.md §6.4).
 -- One row per (surface|address, window start in ms); bumped with one upsert, pruned once
 -- per window. UNLOGGED: counters are worth no WAL, and a crash that loses them only
 -- restarts the current window.

@@ -3,11 +3,11 @@ import { clientSecretOf, threeDsToken, type Intent } from "./intents";
 import { toWholeRupiah } from "@/lib/contract/money";
 import type { PaymentIntent } from "@/lib/contract/intents";
 
-/** A payment intent as the /v1 family writes it (INTERFACE §2.7 plus the card step). */
+/** A payment intent as the /v1 family writes it (docs/contract.md §12.7 plus the card step). */
 export function toIntent(gw: GatewayContext, i: Intent): PaymentIntent {
   return {
     id: i.id,
-    amount: toWholeRupiah(i.amountMinor), // whole rupiah on the /v1 wire (CONTRACT §3)
+    amount: toWholeRupiah(i.amountMinor), // whole rupiah on the /v1 wire (docs/contract.md §3.2)
     currency: i.currency,
     clientSecret: clientSecretOf(gw, i.id),
     createdAt: i.createdAtIso,

@@ -20,7 +20,7 @@ type IntentRow = typeof paymentIntents.$inferSelect;
 
 /**
  * An intent as the domain sees it: its amount in minor units, like every other amount. The
- * column holds whole rupiah (CONTRACT §3, since migration 0002); rather than migrating it,
+ * column holds whole rupiah (docs/contract.md §3.2, since migration 0002); rather than migrating it,
  * rows are converted here, where they leave and enter the database.
  */
 export type Intent = Omit<IntentRow, "amount"> & { amountMinor: Minor };

@@ -213,7 +213,7 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
 /**
  * POST /v1/payment-links/{id}/expire: a pending link stops taking payments now. Its VA is
  * closed with it (a bank's later notification gets 4042519); a QR already in a payer's app
- * may still settle late, as after any deadline (CONTRACT §2). The status callback is
+ * may still settle late, as after any deadline (docs/contract.md §2.8). The status callback is
  * written in the same transaction.
  */
 export async function expireLink(ctx: GatewayContext, partner: Partner, id: string): Promise<void> {

@@ -16,7 +16,7 @@ type CreateBody = Omit<z.output<typeof CreatePaymentLinkRequest>, "partnerRefere
 };
 
 /**
- * CONTRACT §6: in production a callback target resolves to public unicast addresses only.
+ * docs/contract.md §6.3: in production a callback target resolves to public unicast addresses only.
  * Both create paths call this before their transaction opens (a slow resolver must not hold a
  * connection — on PGlite, every other request); the worker checks again before each send.
  */

@@ -16,7 +16,7 @@ import { paymentLinkUri } from "./uris";
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The `payment` section of a link: all three empty while no method is chosen (INTERFACE §2.3). */
+/** The `payment` section of a link: all three empty while no method is chosen (docs/contract.md §12.3). */
 export function paymentSection(payment: PaymentRow | null) {
   return payment
     ? {
@@ -43,7 +43,7 @@ export function linkStatusBody(link: LinkRow, payment: PaymentRow | null, state:
   };
 }
 
-/** A link as the wire writes it (INTERFACE §2.3). */
+/** A link as the wire writes it (docs/contract.md §12.3). */
 export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLinkData {
   const { link, payment } = view;
   const inv = link.invoice;
@@ -130,7 +130,7 @@ export function toMethodGroups(
               indonesia: "Saat ini tidak ada metode yang tersedia.",
             }
           : { english: g.activeTextEn, indonesia: g.activeTextId },
-      // An inactive group (registration in progress) lists no methods (INTERFACE §2.4).
+      // An inactive group (registration in progress) lists no methods (docs/contract.md §12.4).
       method: g.active || limit ? methods : [],
       buttonText: { english: g.buttonEn, indonesia: g.buttonId },
     });

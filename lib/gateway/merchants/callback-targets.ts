@@ -2,7 +2,7 @@ import { resolveTarget, TargetRefused } from "@/lib/notify/target";
 import type { GatewayContext } from "@/lib/gateway/context";
 
 /**
- * CONTRACT §6: in production a callback base is taken only when it resolves to public unicast
+ * docs/contract.md §6.3: in production a callback base is taken only when it resolves to public unicast
  * addresses now (the worker checks again, and connects to the address it checked, at every
  * send); the sandbox takes any. The one check behind link create (SNAP and console), the
  * account's callback URL and `npm run partners`; why a target was refused goes to the log only.

@@ -9,7 +9,7 @@ import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 import { getPartner, type Partner } from "./partners";
 import { V1Error } from "@/lib/gateway/v1-error";
 
-/** CONTRACT §5: five failed sign-ins per account or per address within 15 min lock both for 15 min. */
+/** docs/contract.md §5.1: five failed sign-ins per account or per address within 15 min lock both for 15 min. */
 export const SIGN_IN_LIMIT = 5;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 

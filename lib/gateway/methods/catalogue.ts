@@ -138,7 +138,7 @@ export async function seedCatalogue(tx: Executor): Promise<void> {
 /** Read on most checkout calls; a few seconds of staleness is fine for a catalogue. */
 let cached: { value: Catalogue; withoutCards: Catalogue; until: number } | null = null;
 
-/** CONTRACT §6: without a card processor (production) the card group is inactive, with this reason. */
+/** docs/contract.md §6.1: without a card processor (production) the card group is inactive, with this reason. */
 export const NO_CARD_PROCESSOR = { en: "Not available", id: "Tidak tersedia" };
 
 /**
@@ -170,7 +170,7 @@ const QRIS_LIMIT = { en: "Amount exceeds the QRIS limit", id: "Jumlah melebihi b
 
 /**
  * Why a method group cannot carry this amount at all, or null. Today only QRIS: tag 54
- * holds 13 characters, so 99999999999.99 cannot be written into a QR (CONTRACT §2). The
+ * holds 13 characters, so 99999999999.99 cannot be written into a QR (docs/contract.md §2.7). The
  * Method API shows the group inactive with this text; Pay refuses it as Feature Not Allowed.
  */
 export function amountLimit(groupId: string, amountMinor: number): { en: string; id: string } | null {

@@ -23,7 +23,7 @@ export function requestHash(ctx: GatewayContext, method: string, path: string, b
 }
 
 /**
- * Idempotency-Key (CONTRACT §3): the first definitive answer (`keep`, by default any 2xx)
+ * Idempotency-Key (docs/contract.md §3.1): the first definitive answer (`keep`, by default any 2xx)
  * is stored in the same transaction as the work; a repeat with the same request (method,
  * path, body: `requestHash`) gets it back, with another request a 409. Answers not kept
  * (validation errors, a wrong state) are not stored: the same key may then be retried.

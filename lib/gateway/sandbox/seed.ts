@@ -34,7 +34,7 @@ export interface SandboxCredentials {
   merchant: PartnerCredentials & { secretKey: string; callbackBaseUrl: string | null };
   acquirer: PartnerCredentials;
   demoLinks: { paymentLinkId: string; paymentLinkUri: string; state: string }[];
-  /** Console logins (CONTRACT §5); the first is `merchant`'s. */
+  /** Console logins (docs/contract.md §5.1); the first is `merchant`'s. */
   console?: ConsoleLogin[];
 }
 

@@ -92,7 +92,7 @@ async function replayOf<T extends Answer>(
 const VA_REFUSALS: ReadonlySet<SnapCase> = new Set(["invalidBill", "paidBill", "invalidAmount"]);
 
 /**
- * CONTRACT §2: the same `paymentRequestId` again → the first answer again, refusals included
+ * docs/contract.md §2.8: the same `paymentRequestId` again → the first answer again, refusals included
  * (a bank that got "Invalid Amount" does not get a credit by sending the same id once more).
  * Called after the refused transaction rolled back, so this is its own write; a racing first
  * success wins the key and this insert does nothing.
@@ -138,7 +138,7 @@ async function standalonePaymentId(tx: Executor, referenceNo: string): Promise<s
 }
 
 /**
- * VA payment notification (CONTRACT §2 Notifications). Locks in the one order
+ * VA payment notification (docs/contract.md §2.8). Locks in the one order
  * (lib/gateway/locks.ts): the VA's link, then the VA; only then is the dedupe key read, so
  * a racing duplicate waits and gets the first answer.
  */
