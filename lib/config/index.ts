@@ -81,7 +81,7 @@ const EnvSchema = z.object({
   LIVE_STREAMS_MAX: z.coerce.number().int().min(0).default(20_000),
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
-  /** How the checkout's clients reach a gateway in the same process (lib/contract/in-process-transport.ts). */
+  /** How the checkout's clients reach a gateway in the same process (lib/connector/in-process-transport.ts). */
   CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
   GATEWAY_PUBLIC_URL: optional(BaseUrl),
@@ -247,7 +247,7 @@ function isLoopbackUrl(url: string): boolean {
 
 /**
  * What production refuses before touching the database. The master key is checked where it
- * is read (lib/gateway/vault.ts) and against the database (lib/gateway/keyring.ts).
+ * is read (lib/gateway/vault.ts) and against the database (lib/gateway/merchants/keyring.ts).
  */
 export function checkProductionConfig(config: Config): void {
   if (config.mode !== "production") return;

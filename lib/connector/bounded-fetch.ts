@@ -5,7 +5,7 @@ const NULL_BODY = new Set([204, 205, 304]);
  * `base`, bounded: a call without a signal of its own fails with a `TimeoutError` when its
  * answer, body included, has not arrived within `ms`. The call's signal is aborted then, and the
  * caller is answered whether or not `base` heeds it: a gateway called in-process
- * (lib/contract/in-process-transport.ts) cannot be stopped, and may be waiting on a stalled
+ * (lib/connector/in-process-transport.ts) cannot be stopped, and may be waiting on a stalled
  * database. The body is read here, so the bound covers it and the timer can be cleared the
  * moment the call is over. The answer handed back carries the status, the headers and the body
  * (not `url` or `redirected`, which no caller reads); it is not for streams.

@@ -28,7 +28,7 @@ const GATEWAY_TIMEOUT_MS = 10_000;
 
 /**
  * The checkout clients' transport: the page's request id added, then the gateway's handler
- * called directly when it runs in this process (lib/contract/in-process-transport.ts), else
+ * called directly when it runs in this process (lib/connector/in-process-transport.ts), else
  * fetch.
  */
 const transport = boundedFetch(tracing(viaInProcessGateway(fetch)), GATEWAY_TIMEOUT_MS);

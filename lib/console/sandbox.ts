@@ -6,7 +6,7 @@ import { notifyAsAcquirer, type AcquirerNotification } from "@/lib/connector/san
 /**
  * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does: a real
  * signed notification over HTTP with the acquirer's keys from the credentials file, sent as the
- * checkout's sandbox panel sends it (lib/checkout/sandbox-acquirer.ts, whose `sandboxAcquirer`
+ * checkout's sandbox panel sends it (lib/connector/sandbox-acquirer.ts, whose `sandboxAcquirer`
  * says whether there are keys: outside sandbox mode, or without that file, there are no buttons).
  */
 export type Simulation = "va" | "qr" | "qr-fail";

@@ -1,5 +1,5 @@
 /**
- * A console session token as the gateway issues it (lib/gateway/console-users.ts): `cs_` and 32
+ * A console session token as the gateway issues it (lib/gateway/merchants/console-users.ts): `cs_` and 32
  * random bytes in base64url, 43 characters. The gateway and the console's cookie check refuse
  * any other shape unread; the logger redacts it wherever it is echoed.
  */

@@ -10,7 +10,7 @@ import {
 
 /**
  * The money rules of a payment link, in one place for every side: SNAP Create and the
- * console's /v1 create (lib/gateway/payment-links.ts) and the console form's live total in
+ * console's /v1 create (lib/gateway/links/payment-links.ts) and the console form's live total in
  * the browser all call `invoiceTotals`. Integer minor units, no floats; a sum that leaves
  * the safe-integer range is refused, not rounded.
  */

@@ -460,7 +460,7 @@ export const consoleUsers = pgTable(
       .references(() => partners.id),
     /** Lower-cased. */
     email: text("email").notNull(),
-    /** scrypt (lib/gateway/passwords.ts): parameters, salt and hash in one string. */
+    /** scrypt (lib/gateway/merchants/passwords.ts): parameters, salt and hash in one string. */
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
   },

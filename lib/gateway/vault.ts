@@ -18,7 +18,7 @@ import { StartupRefusal, type Config } from "@/lib/config";
  * client secrets and the gateway's RSA signing key are stored sealed with it (AES-256-GCM),
  * payment-link secrets are derived from it, and nothing a database dump shows can be
  * replayed. Every instance sharing a database must hold the same master key
- * (lib/gateway/keyring.ts checks it at start).
+ * (lib/gateway/merchants/keyring.ts checks it at start).
  */
 export interface Vault {
   encrypt(plain: string): string;

@@ -35,7 +35,7 @@ import { registerInProcessGateway } from "@/lib/connector/in-process-transport";
 /**
  * One server process: Hono answers the gateway API, Next renders the pages. Next's server code
  * reaches the gateway only through the signing client (in this process, by calling the API's
- * handler; lib/contract/in-process-transport.ts). With checkout credentials in the environment
+ * handler; lib/connector/in-process-transport.ts). With checkout credentials in the environment
  * the process is the checkout only, in front of a gateway elsewhere (over HTTP): no API routes,
  * no database, no callback worker.
  */
@@ -58,7 +58,7 @@ export async function serve(config: Config): Promise<void> {
     const api = createApiApp(gateway.gw, { liveEvents: gateway.live.hub, processes: processShare(), addressLimiter });
     apiListener = getRequestListener(api.fetch);
     // The checkout's typed clients call the gateway through this, not over loopback HTTP
-    // (lib/contract/in-process-transport.ts): the same signed requests, without the sockets.
+    // (lib/connector/in-process-transport.ts): the same signed requests, without the sockets.
     // Such a call gets the same access line as one over HTTP, under the page's request id.
     registerInProcessGateway({
       transport: config.checkoutTransport,

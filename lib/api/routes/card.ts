@@ -45,7 +45,7 @@ export const cardPayRoute = defineSnapRoute({
   body: CardPayRequest,
   response: CardPayResponse.omit({ responseCode: true, responseMessage: true }),
   async handler({ gw, tx, partner, body }) {
-    // Production without a card processor: no test cards behind this (lib/gateway/intents.ts).
+    // Production without a card processor: no test cards behind this (lib/gateway/cards/intents.ts).
     if (gw.config.cardProcessor === null) throw new SnapError("featureNotAllowed", "no card processor is configured");
     const returnUrl = body.urlParams.find((u) => u.type === "PAY_RETURN")?.url;
     if (!returnUrl) throw new SnapError("invalidMandatoryField", "urlParams.PAY_RETURN");

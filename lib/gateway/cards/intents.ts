@@ -148,7 +148,7 @@ export async function createIntent(
 /**
  * Cards need a processor. The sandbox's is the test cards and the 3-D Secure simulator; no
  * real one is integrated, so production refuses card payments (the card group is inactive
- * there too: lib/gateway/catalogue.ts) instead of letting 4111… mark a link paid.
+ * there too: lib/gateway/methods/catalogue.ts) instead of letting 4111… mark a link paid.
  */
 function requireCardProcessor(ctx: GatewayContext): void {
   if (ctx.config.cardProcessor === null) {

@@ -18,7 +18,7 @@ const MAINTENANCE = {
   id: "Sedang dalam pemeliharaan. Silakan pilih metode lain.",
 };
 const REGISTRATION = { en: "Registration in progress.", id: "Pendaftaran sedang diproses." };
-/** The reasons a merchant may give for switching a method off (lib/gateway/method-settings.ts). */
+/** The reasons a merchant may give for switching a method off (lib/gateway/methods/method-settings.ts). */
 export const REASON_TEXTS = { maintenance: MAINTENANCE, registration: REGISTRATION } as const;
 
 /** The sandbox catalogue written on a fresh database. Operators may edit the rows later. */
