@@ -14,7 +14,7 @@ import {
 } from "react";
 import { FALLBACK_POLL_MS } from "./poll-interval";
 import type { StatusPollerProps } from "./status-poller";
-import { useHydrated } from "./use-hydrated";
+import { afterLoadIdle } from "./after-load";
 
 interface Clock {
   /** server time minus this browser's time, in ms */
@@ -33,7 +33,10 @@ export function useClock(): Clock {
 
 /**
  * The status poller (React Query and the status action) is a chunk of its own, rendered only
- * once the page has hydrated: nothing on first paint needs it. Not `next/dynamic` with
+ * once the page has loaded and the browser is idle (afterLoadIdle): nothing on first paint
+ * needs it, and on a slow phone its chunk, its client and its stream, started at hydration,
+ * made the hydration's long task longer (issue 29). The stream's first event is the link's
+ * current state, so a change made meanwhile is not missed (docs/live-events.md). Not `next/dynamic` with
  * `ssr: false`, which throws a bail-out error on every server render and leaves an errored
  * Suspense boundary in the HTML for the browser to render again.
  */
@@ -82,7 +85,8 @@ export function CheckoutClock({
   const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [expired, setExpired] = useState(false);
-  const hydrated = useHydrated();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterLoadIdle(() => setSettled(true)), []);
 
   // The offset is measured against the browser's clock once hydrated; during render it would
   // differ between the server and the browser and break hydration.
@@ -106,7 +110,7 @@ export function CheckoutClock({
   return (
     <ClockContext.Provider value={{ offset, expiresAt, expired }}>
       {children}
-      {hydrated && poll && !expired ? (
+      {settled && poll && !expired ? (
         <Suspense fallback={null}>
           <StatusPoller
             linkId={linkId}

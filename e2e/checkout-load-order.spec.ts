@@ -1,0 +1,49 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 29: on a slow phone, work started during hydration lands in hydration's long task. The
+ * live status (its chunk, React Query and the event stream) waits for the page's load event
+ * and an idle moment instead. Held here by the bank logo, which the load event waits for.
+ */
+test.describe("checkout load order", () => {
+  test.use({ locale: "en-US" });
+
+  test("the live status starts after the page's load: no event stream while an image still loads, one once it has", async ({
+    page,
+    gateway,
+  }) => {
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await gateway.checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === `/v1/payment-links/${link.paymentLinkId}/events`) streams.push(r.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/logos/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(link.paymentLinkUri, { waitUntil: "commit" });
+      // Hydrated and running: the countdown's timer, which ticks only once hydrated, has ticked twice.
+      const timer = page.getByRole("timer");
+      const first = await timer.textContent();
+      await expect(timer).not.toHaveText(first ?? "");
+      const second = await timer.textContent();
+      await expect(timer).not.toHaveText(second ?? "");
+
+      expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+      expect(streams).toEqual([]);
+
+      const stream = page.waitForRequest((r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`));
+      release();
+      await stream;
+      expect(streams).toHaveLength(1);
+    } finally {
+      release();
+    }
+  });
+});
