@@ -26,10 +26,41 @@ describe("refusalBeforeNext", () => {
         "/merchant/sign-in",
       ),
     ).toBeNull();
-    // no Origin (an old browser, a script): Next decides, as before
+    // no Origin, but the browser's own word that the request is this origin's
     expect(
-      refusalBeforeNext(request("/merchant/sign-in", { "next-action": "a" }, "POST"), "/merchant/sign-in"),
+      refusalBeforeNext(
+        request("/merchant/sign-in", { "next-action": "a", "sec-fetch-site": "same-origin" }, "POST"),
+        "/merchant/sign-in",
+      ),
     ).toBeNull();
+  });
+
+  it("refuses a request that may change something without an Origin (a replay, a script) unless the browser says same-origin", () => {
+    expect(
+      refusalBeforeNext(
+        request("/merchant/links/1", { host: "127.0.0.1:3000", "next-action": "a" }, "POST"),
+        "/merchant/links/1",
+      )?.status,
+    ).toBe(403);
+    for (const site of ["cross-site", "same-site", "none"])
+      expect(
+        refusalBeforeNext(
+          request("/merchant/links/1", { host: "127.0.0.1:3000", "sec-fetch-site": site }, "POST"),
+          "/merchant/links/1",
+        )?.status,
+        site,
+      ).toBe(403);
+    // any method that may change something, not only POST
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      expect(refusalBeforeNext(request("/merchant", { host: "127.0.0.1:3000" }, method), "/merchant")?.status).toBe(
+        403,
+      );
+    expect(refusalBeforeNext(request("/merchant", { host: "127.0.0.1:3000" }, "HEAD"), "/merchant")).toBeNull();
+    // when a trusted proxy forwards the host, the Origin must name that host, as Next compares it
+    expect(
+      refusalBeforeNext(action("http://127.0.0.1:3000", { "x-forwarded-host": "pay.example" }), "/merchant/sign-in")
+        ?.status,
+    ).toBe(403);
   });
 
   it("refuses targets that are not paths, escapes that do not decode, and actions from elsewhere", () => {

@@ -1,0 +1,70 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConsoleClient } from "@/lib/clients/console-client";
+import { actionHeaders, actionId } from "../support/actions";
+import { linkRequest } from "../support/factories";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Defects found by attacking a running server from outside (issue 28, docs/security-edges.md):
+ * which requests may change something, which headers count, how much of a body is read, and
+ * what the gateway answers a method or a stream it refuses.
+ */
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request with exactly these headers (fetch would add its own Sec-Fetch-Mode and more). */
+function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(`${baseUrl}${path}`, { method, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("requests from outside (issue 28)", () => {
+  let srv: RunningServer;
+  let cookie: string;
+  const EXPIRE = () => actionId("expireLinkAction", "app/merchant/actions.ts");
+
+  beforeAll(async () => {
+    srv = await startServer({ db: "pglite" });
+    const login = (srv.credentials as unknown as { console: { email: string; password: string }[] }).console[0]!;
+    const session = await new ConsoleClient(srv.baseUrl, null).signIn(login.email, login.password);
+    cookie = `nusapay_console=${session.token}`;
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  const pendingLink = async () => (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData.paymentLinkId;
+  const flag = async (id: string) =>
+    (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: id } })).paymentLinkData
+      .paymentFlagStatus;
+  /** The console's "expire link" action on the link's page, as a replayed request sends it. */
+  const expire = (id: string, headers: Record<string, string>) =>
+    send(srv.baseUrl, "POST", `/merchant/links/${id}`, actionHeaders(EXPIRE(), { cookie, ...headers }), `["${id}"]`);
+
+  it("a server action runs only when its own origin sent it: no Origin at all is refused, and nothing changes", async () => {
+    const id = await pendingLink();
+    // a replayed action: the session cookie and the action, but no Origin
+    expect((await expire(id, {})).status).toBe(403);
+    // nor does a browser's word of another site stand in for the Origin
+    for (const site of ["cross-site", "same-site", "none"])
+      expect((await expire(id, { "Sec-Fetch-Site": site })).status, site).toBe(403);
+    expect(await flag(id)).toBe("02");
+    // the same request from a page of this origin runs
+    const ran = await expire(id, { Origin: srv.baseUrl });
+    expect(ran.status).toBe(200);
+    expect(await flag(id)).toBe("03");
+    // a browser that sends no Origin but says the request is its own origin's is believed
+    const other = await pendingLink();
+    expect((await expire(other, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    expect(await flag(other)).toBe("03");
+  });
+});
