@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { refusalBeforeNext, vouchForOwnForm } from "./edge";
+import { refusalBeforeNext, stripUntrustedForwarding, vouchForOwnForm } from "./edge";
 
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   ({ url, headers, method }) as unknown as IncomingMessage;
@@ -143,5 +143,37 @@ describe("vouchForOwnForm", () => {
     const get = post({ host: "127.0.0.1:3000", origin: "null", ...OWN_FORM }, "GET");
     vouchForOwnForm(get);
     expect(get.headers.origin).toBe("null");
+  });
+});
+
+describe("stripUntrustedForwarding", () => {
+  const forwarded = () => {
+    const headers = {
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "203.0.113.7",
+      forwarded: "for=203.0.113.7;host=evil.example",
+      origin: "https://evil.example",
+    };
+    const req = request("/merchant", headers, "POST");
+    (req as { rawHeaders: string[] }).rawHeaders = Object.entries(headers).flat();
+    return req;
+  };
+
+  it("drops a client's forwarded headers when no proxy is trusted, from both copies", () => {
+    const req = forwarded();
+    stripUntrustedForwarding(req, 0);
+    expect(Object.keys(req.headers).sort()).toEqual(["host", "origin"]);
+    expect(req.rawHeaders).toEqual(["host", "127.0.0.1:3000", "origin", "https://evil.example"]);
+    // and its forged host no longer vouches for its origin
+    expect(refusalBeforeNext(req, "/merchant")?.status).toBe(403);
+  });
+
+  it("keeps them behind trusted proxies (TRUST_PROXY > 0)", () => {
+    const req = forwarded();
+    stripUntrustedForwarding(req, 1);
+    expect(req.headers["x-forwarded-host"]).toBe("evil.example");
+    expect(refusalBeforeNext(req, "/merchant")).toBeNull();
   });
 });

@@ -14,6 +14,19 @@ export function stripInternalHeaders(req: IncomingMessage): void {
   dropHeaders(req, INTERNAL_HEADER);
 }
 
+/** What a reverse proxy writes about the request it forwards: the client's address, host, scheme. */
+const FORWARDED_HEADER = /^(x-forwarded-[a-z-]+|forwarded)$/i;
+
+/**
+ * Forwarded headers are a trusted proxy's word, or nobody's. With `TRUST_PROXY=0` the socket's
+ * peer is the client, so a client's own `X-Forwarded-Host` (or `-Proto`, `-For`) is dropped
+ * before anything reads it: it would otherwise satisfy the server actions' origin check (Next
+ * compares the Origin with X-Forwarded-Host first) for an origin the client named itself.
+ */
+export function stripUntrustedForwarding(req: IncomingMessage, trustedProxies: number): void {
+  if (trustedProxies <= 0) dropHeaders(req, FORWARDED_HEADER);
+}
+
 function dropHeaders(req: IncomingMessage, pattern: RegExp): void {
   let found = false;
   for (const name of Object.keys(req.headers)) {

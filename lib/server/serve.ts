@@ -24,6 +24,7 @@ import {
   markClientAddress,
   refusalBeforeNext,
   stripInternalHeaders,
+  stripUntrustedForwarding,
   vouchForOwnForm,
 } from "./edge";
 import { answerClientError } from "./client-error";
@@ -95,6 +96,7 @@ export async function serve(config: Config): Promise<void> {
       if (started !== null) logRequest(log, requestId, req.method ?? "", req.url ?? "", res.statusCode, started);
     });
     stripInternalHeaders(req);
+    stripUntrustedForwarding(req, config.addressLimits.trustedProxies);
     const address = clientAddress(req, config.addressLimits.trustedProxies);
     markClientAddress(req, address);
     runWithRequestId(requestId, () => {

@@ -67,4 +67,21 @@ describe("requests from outside (issue 28)", () => {
     expect((await expire(other, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
     expect(await flag(other)).toBe("03");
   });
+
+  it("a client's own X-Forwarded-Host does not make its origin this one's (TRUST_PROXY=0)", async () => {
+    const id = await pendingLink();
+    for (const forwarded of ["evil.example", "evil.example, 10.0.0.1"]) {
+      const res = await expire(id, { Origin: "https://evil.example", "X-Forwarded-Host": forwarded });
+      expect(res.status, forwarded).toBe(403);
+    }
+    // nor a forwarded scheme or address: the action still runs only for this host's own origin
+    const res = await expire(id, {
+      Origin: "https://evil.example",
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-For": "203.0.113.7",
+    });
+    expect(res.status).toBe(403);
+    expect(await flag(id)).toBe("02");
+  });
 });
