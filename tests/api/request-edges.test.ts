@@ -84,4 +84,16 @@ describe("requests from outside (issue 28)", () => {
     expect(res.status).toBe(403);
     expect(await flag(id)).toBe("02");
   });
+
+  it("a live event stream's refusals carry the CORS header its stream has", async () => {
+    const id = await pendingLink();
+    for (const token of ["", "nope", `${srv.credentials.merchant.partnerId}.1.x`]) {
+      const res = await fetch(`${srv.baseUrl}/v1/payment-links/${id}/events?token=${encodeURIComponent(token)}`);
+      expect(res.status, token).toBe(401);
+      expect(res.headers.get("access-control-allow-origin"), token).toBe("*");
+    }
+    const unknown = await fetch(`${srv.baseUrl}/v1/payment-links/not-a-uuid/events?token=x`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("access-control-allow-origin")).toBe("*");
+  });
 });
