@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleClient } from "@/lib/clients/console-client";
@@ -95,5 +96,40 @@ describe("requests from outside (issue 28)", () => {
     const unknown = await fetch(`${srv.baseUrl}/v1/payment-links/not-a-uuid/events?token=x`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("a known path asked with a method it does not take: 405 with Allow, in the family's envelope", async () => {
+    const create = await fetch(`${srv.baseUrl}/v1.0/payment-link/create`);
+    expect(create.status).toBe(405);
+    expect(create.headers.get("allow")).toBe("POST");
+    expect(create.headers.get("x-timestamp")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+07:00$/);
+    expect(await create.json()).toEqual({ responseCode: "4050000", responseMessage: "Method Not Allowed" });
+    // a path that takes another method than POST names it
+    const update = await fetch(`${srv.baseUrl}/v1.0/transfer-va/update-va`, { method: "POST", body: "{}" });
+    expect(update.status).toBe(405);
+    expect(update.headers.get("allow")).toBe("PUT");
+    // the token endpoint and the browser-facing card page are paths of the family too
+    const token = await fetch(`${srv.baseUrl}/v1.0/access-token/b2b`);
+    expect(token.status).toBe(405);
+    expect(token.headers.get("allow")).toBe("POST");
+    const card = await fetch(`${srv.baseUrl}/v1.0/debit/redirect/${randomUUID()}`, { method: "DELETE" });
+    expect(card.status).toBe(405);
+    expect(card.headers.get("allow")).toBe("GET, HEAD");
+
+    // /v1: its own error shape
+    const confirm = await fetch(`${srv.baseUrl}/v1/payment-intents/${randomUUID()}/confirm`);
+    expect(confirm.status).toBe(405);
+    // its CORS preflight is a method it takes too
+    expect(confirm.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await confirm.json()).toMatchObject({
+      error: { type: "invalid_request_error", code: "method_not_allowed", param: null },
+    });
+    const intents = await fetch(`${srv.baseUrl}/v1/payment-intents`, { method: "DELETE" });
+    expect(intents.status).toBe(405);
+    expect(intents.headers.get("allow")).toBe("POST");
+
+    // an unknown path is still a 404
+    expect((await fetch(`${srv.baseUrl}/v1.0/payment-link/nothing`)).status).toBe(404);
+    expect((await fetch(`${srv.baseUrl}/v1/nothing`)).status).toBe(404);
   });
 });
