@@ -31,6 +31,7 @@ import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
 import { startLiveEvents } from "./live-events";
+import { refuseUnboundedBody } from "./page-body";
 import { registerInProcessGateway } from "@/lib/contract/in-process-transport";
 
 /**
@@ -105,6 +106,8 @@ export async function serve(config: Config): Promise<void> {
         else answerNoGateway(res, pathname);
         return;
       }
+      // Before anything else of a page's: a body past its bound is not read at all.
+      if (refuseUnboundedBody(req, res)) return;
       vouchForOwnForm(req);
       const refusal = refusalBeforeNext(req, pathname);
       if (refusal) {

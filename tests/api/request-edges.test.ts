@@ -28,6 +28,48 @@ function send(baseUrl: string, method: string, path: string, headers: Record<str
   });
 }
 
+/** Sent at most, 1 MiB at a time, by the oversized bodies below; a fraction of what they declare. */
+const SEND_CAP = 64 * 1024 * 1024;
+
+/**
+ * A body far larger than any page takes, sent a chunk at a time for as long as the server reads
+ * it: the status of the answer, if one came before SEND_CAP bytes were sent, and what was sent.
+ */
+function oversizedPost(baseUrl: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number | null; sent: number }>((resolve, reject) => {
+    const req = http.request(`${baseUrl}${path}`, { method: "POST", headers });
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    let sent = 0;
+    let settled = false;
+    const settle = (status: number | null) => {
+      if (settled) return;
+      settled = true;
+      resolve({ status, sent });
+      req.destroy();
+    };
+    req.on("response", (res) => {
+      res.resume();
+      settle(res.statusCode ?? 0);
+    });
+    req.on("error", (err) => (settled ? undefined : reject(err)));
+    const pump = () => {
+      while (!settled) {
+        if (sent >= SEND_CAP) {
+          // The server read everything it was given and has not answered: stop here.
+          settle(null);
+          return;
+        }
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+    };
+    pump();
+  });
+}
+
 describe("requests from outside (issue 28)", () => {
   let srv: RunningServer;
   let cookie: string;
@@ -84,6 +126,30 @@ describe("requests from outside (issue 28)", () => {
     });
     expect(res.status).toBe(403);
     expect(await flag(id)).toBe("02");
+  });
+
+  it("a page's body is cut off at its bound: 413 before the body is read, and the server stays well", async () => {
+    // 300 MB declared: answered before more than a small part of it was sent.
+    const declared = await oversizedPost(srv.baseUrl, "/merchant/sign-in", {
+      ...actionHeaders(EXPIRE(), { cookie, Origin: srv.baseUrl }),
+      "Content-Length": "300000000",
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.sent).toBeLessThan(SEND_CAP);
+    // No length declared (chunked): refused before a byte of it is read.
+    const streamed = await oversizedPost(srv.baseUrl, "/merchant/sign-in", {
+      ...actionHeaders(EXPIRE(), { cookie, Origin: srv.baseUrl }),
+      "Transfer-Encoding": "chunked",
+    });
+    expect(streamed.status).toBe(411);
+    expect(streamed.sent).toBeLessThan(SEND_CAP);
+    // A page's GET that carries a body is bounded too.
+    const get = await send(srv.baseUrl, "GET", "/merchant/sign-in", { "Content-Length": "300000000" });
+    expect(get.status).toBe(413);
+    expect((await fetch(`${srv.baseUrl}/api/health`)).status).toBe(200);
+    // A body within the bound still reaches the action.
+    const id = await pendingLink();
+    expect((await expire(id, { Origin: srv.baseUrl })).status).toBe(200);
   });
 
   it("a live event stream's refusals carry the CORS header its stream has", async () => {
