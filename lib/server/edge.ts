@@ -81,6 +81,15 @@ function setRequestHeader(req: IncomingMessage, name: string, value: string): vo
   if (!found) raw.push(name, value);
 }
 
+/**
+ * HSTS for every answer of a production process (GATEWAY_MODE=production, whose public URLs must
+ * be https: lib/config): two years, subdomains included, no `preload` (that is the operator's
+ * decision for the whole domain). Browsers ignore it on plain http, but the sandbox and a
+ * developer's machine do not send it at all: a browser that once saw it for `localhost` would
+ * refuse that host's http for two years. docs/security-edges.md.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
 /** The checkout's 429: the static "too many requests" page (no script, nothing from the request), in the payer's language. */
 export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number): void {
   const cookie = /(?:^|;\s*)nusapay_lang=(en|id)/.exec(String(req.headers.cookie ?? ""))?.[1];

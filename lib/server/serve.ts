@@ -23,6 +23,7 @@ import {
   clientAddress,
   markClientAddress,
   refusalBeforeNext,
+  STRICT_TRANSPORT_SECURITY,
   stripInternalHeaders,
   stripUntrustedForwarding,
   vouchForOwnForm,
@@ -83,6 +84,8 @@ export async function serve(config: Config): Promise<void> {
   await nextApp.prepare();
 
   let inFlight = 0;
+  // Production only: pages, gateway answers and refusals alike (see STRICT_TRANSPORT_SECURITY).
+  const hsts = config.mode === "production";
   const server = http.createServer((req, res) => {
     inFlight++;
     // One id per request, kept from the caller when it sent a plain one (the checkout's typed
@@ -90,6 +93,7 @@ export async function serve(config: Config): Promise<void> {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
+    if (hsts) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {

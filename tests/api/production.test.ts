@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -282,6 +282,20 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       additionalInfo: {},
     });
     await expect(card).rejects.toMatchObject({ status: 403, responseCode: "4035401" });
+  });
+
+  it("carries Strict-Transport-Security on its pages and its gateway answers, refusals included", async () => {
+    const answers = [
+      await fetch(`${proc.baseUrl}/`),
+      await fetch(`${proc.baseUrl}/merchant/sign-in`),
+      await fetch(`${proc.baseUrl}/pay/${randomUUID()}`),
+      await fetch(`${proc.baseUrl}/api/health`),
+      await fetch(`${proc.baseUrl}/openapi.json`),
+      await fetch(`${proc.baseUrl}/v1.0/payment-link/create`, { method: "POST", body: "{}" }),
+      await fetch(`${proc.baseUrl}/v1/payment-intents/${randomUUID()}`),
+    ];
+    for (const res of answers)
+      expect(res.headers.get("strict-transport-security"), res.url).toBe("max-age=63072000; includeSubDomains");
   });
 
   it("refuses /v1 card payments and has no 3-D Secure simulator", async () => {

@@ -152,6 +152,14 @@ describe("requests from outside (issue 28)", () => {
     expect((await expire(id, { Origin: srv.baseUrl })).status).toBe(200);
   });
 
+  it("the sandbox sends no Strict-Transport-Security (production does: tests/api/production.test.ts)", async () => {
+    for (const path of ["/merchant/sign-in", "/api/health", "/openapi.json"]) {
+      const res = await fetch(`${srv.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
   it("a live event stream's refusals carry the CORS header its stream has", async () => {
     const id = await pendingLink();
     for (const token of ["", "nope", `${srv.credentials.merchant.partnerId}.1.x`]) {
