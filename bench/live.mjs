@@ -131,6 +131,8 @@ export async function pollStatusLoad(root, page, linkId, { connections, seconds 
     headers: {
       cookie: page.cookie,
       "next-action": actionId,
+      // Its page's origin, as the browser sends it: an action without one is refused (docs/security-edges.md).
+      origin: new URL(page.url).origin,
       "content-type": "text/plain;charset=UTF-8",
       accept: "text/x-component",
     },

@@ -39,3 +39,35 @@ test("the API reference renders every operation and webhook under its CSP", asyn
     loaded.filter((u) => !u.startsWith(gateway.baseUrl) && !u.startsWith("data:") && !u.startsWith("blob:")),
   ).toEqual([]);
 });
+
+test("try it sends to the origin the page was opened at, not only to the document's server", async ({
+  page,
+  gateway,
+}) => {
+  test.setTimeout(120_000); // a 4 MB bundle on a busy machine
+  // The document's server is PUBLIC_BASE_URL (127.0.0.1 here); open the page at another name of
+  // the same gateway, as a developer does at localhost or a LAN address.
+  const opened = gateway.baseUrl.replace("127.0.0.1", "localhost");
+  expect(opened).not.toBe(gateway.baseUrl);
+  await page.goto(`${opened}/docs`);
+  await expect(page.getByRole("heading", { name: "Nusapay gateway" }).first()).toBeVisible({ timeout: 60_000 });
+  const token = page.locator("[id='nusapay/tag/auth/POST/v1.0/access-token/b2b']");
+  await token.scrollIntoViewIfNeeded(); // the bundle renders sections as they come into view
+  await token
+    .getByRole("button", { name: /Test Request/i })
+    .first()
+    .click();
+  const client = page.getByRole("dialog");
+  await expect(client).toContainText(opened, { timeout: 30_000 });
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/v1.0/access-token/b2b",
+    ),
+    client.getByRole("button", { name: /Send post request/i }).click(),
+  ]);
+  expect(new URL(answer.url()).origin).toBe(opened);
+  // The example has no valid signature: the gateway's own refusal, read by the page.
+  expect(answer.status()).toBe(401);
+  await expect(client.getByText("4017300").first()).toBeVisible();
+  await expect(client.getByText("Failed to fetch")).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { envelope } from "@/lib/snap/codes";
 import type { ApiEnv } from "./env";
 import type { AddressLimiter } from "@/lib/limits/address-limiter";
 import { mountAddressLimits } from "./address-limits";
+import { allowedMethodsOf } from "./allowed-methods";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
@@ -74,9 +75,24 @@ export function createApiApp(
   registerWebhooks(app);
   app.doc31("/openapi.json", documentConfig(gw.config.publicBaseUrl));
 
-  // Unknown paths and methods under the signed family still answer in its envelope.
+  // Unknown paths, and known paths asked with another method, answer in their family's
+  // envelope: 404, or 405 with `Allow` (docs/api-reference.md, "Unknown paths and methods").
+  const allowedMethods = allowedMethodsOf(app);
   app.notFound((c) => {
-    if (c.req.path.startsWith("/v1.0/")) return c.json(envelope("transactionNotFound", "00", "unknown operation"), 404);
+    const snap = c.req.path.startsWith("/v1.0/");
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length) {
+      c.header("Allow", allowed.join(", "));
+      if (snap) return c.json(envelope("methodNotAllowed", "00"), 405);
+      return c.json(
+        v1ErrorJson(
+          "method_not_allowed",
+          `${c.req.method} is not allowed on this path; it takes ${allowed.join(", ")}.`,
+        ),
+        405,
+      );
+    }
+    if (snap) return c.json(envelope("transactionNotFound", "00", "unknown operation"), 404);
     return c.json(v1ErrorJson("not_found", "Unknown path"), 404);
   });
   app.onError((err, c) => {

@@ -115,8 +115,9 @@ const LINGER_MAX_BYTES = 64 * 1024 * 1024;
  * socket answers its next bytes with a reset, and a client that has not read the answer yet
  * loses it: the 400 would look like a dropped connection. So the rest of the body is read and
  * thrown away (never held) for up to 2 s or 64 MiB after the answer, then the socket closes.
+ * The pages' bound (lib/server/page-body.ts) closes the same way.
  */
-function lingerBeforeClosing(incoming: IncomingMessage): void {
+export function lingerBeforeClosing(incoming: IncomingMessage): void {
   const socket = incoming.socket;
   if (!socket || socket.destroyed) return;
   let discarded = 0;

@@ -14,7 +14,7 @@ type V1Type =
   | "api_error"
   | "idempotency_error"
   | "rate_limit_error";
-export type V1Status = 400 | 401 | 402 | 404 | 409 | 429 | 500;
+export type V1Status = 400 | 401 | 402 | 404 | 405 | 409 | 429 | 500;
 
 /**
  * Each /v1 case code with its HTTP status and error type (docs/contract.md §3.3), and a message as an
@@ -113,6 +113,11 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
   },
   resource_missing: { status: 404, type: "invalid_request_error", example: "No such payment intent.", param: "id" },
   not_found: { status: 404, type: "invalid_request_error", example: "Unknown path" },
+  method_not_allowed: {
+    status: 405,
+    type: "invalid_request_error",
+    example: "GET is not allowed on this path; it takes POST.",
+  },
   payment_intent_unexpected_state: {
     status: 409,
     type: "invalid_request_error",

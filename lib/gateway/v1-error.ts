@@ -30,6 +30,7 @@ export type V1Code =
   // what is asked for
   | "resource_missing"
   | "not_found"
+  | "method_not_allowed"
   | "payment_intent_unexpected_state"
   | "payment_link_not_awaiting_card"
   | "payment_link_not_payable"

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { refusalBeforeNext, vouchForOwnForm } from "./edge";
+import { refusalBeforeNext, stripUntrustedForwarding, vouchForOwnForm } from "./edge";
 
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   ({ url, headers, method }) as unknown as IncomingMessage;
@@ -26,10 +26,41 @@ describe("refusalBeforeNext", () => {
         "/merchant/sign-in",
       ),
     ).toBeNull();
-    // no Origin (an old browser, a script): Next decides, as before
+    // no Origin, but the browser's own word that the request is this origin's
     expect(
-      refusalBeforeNext(request("/merchant/sign-in", { "next-action": "a" }, "POST"), "/merchant/sign-in"),
+      refusalBeforeNext(
+        request("/merchant/sign-in", { "next-action": "a", "sec-fetch-site": "same-origin" }, "POST"),
+        "/merchant/sign-in",
+      ),
     ).toBeNull();
+  });
+
+  it("refuses a request that may change something without an Origin (a replay, a script) unless the browser says same-origin", () => {
+    expect(
+      refusalBeforeNext(
+        request("/merchant/links/1", { host: "127.0.0.1:3000", "next-action": "a" }, "POST"),
+        "/merchant/links/1",
+      )?.status,
+    ).toBe(403);
+    for (const site of ["cross-site", "same-site", "none"])
+      expect(
+        refusalBeforeNext(
+          request("/merchant/links/1", { host: "127.0.0.1:3000", "sec-fetch-site": site }, "POST"),
+          "/merchant/links/1",
+        )?.status,
+        site,
+      ).toBe(403);
+    // any method that may change something, not only POST
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      expect(refusalBeforeNext(request("/merchant", { host: "127.0.0.1:3000" }, method), "/merchant")?.status).toBe(
+        403,
+      );
+    expect(refusalBeforeNext(request("/merchant", { host: "127.0.0.1:3000" }, "HEAD"), "/merchant")).toBeNull();
+    // when a trusted proxy forwards the host, the Origin must name that host, as Next compares it
+    expect(
+      refusalBeforeNext(action("http://127.0.0.1:3000", { "x-forwarded-host": "pay.example" }), "/merchant/sign-in")
+        ?.status,
+    ).toBe(403);
   });
 
   it("refuses targets that are not paths, escapes that do not decode, and actions from elsewhere", () => {
@@ -112,5 +143,37 @@ describe("vouchForOwnForm", () => {
     const get = post({ host: "127.0.0.1:3000", origin: "null", ...OWN_FORM }, "GET");
     vouchForOwnForm(get);
     expect(get.headers.origin).toBe("null");
+  });
+});
+
+describe("stripUntrustedForwarding", () => {
+  const forwarded = () => {
+    const headers = {
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "203.0.113.7",
+      forwarded: "for=203.0.113.7;host=evil.example",
+      origin: "https://evil.example",
+    };
+    const req = request("/merchant", headers, "POST");
+    (req as { rawHeaders: string[] }).rawHeaders = Object.entries(headers).flat();
+    return req;
+  };
+
+  it("drops a client's forwarded headers when no proxy is trusted, from both copies", () => {
+    const req = forwarded();
+    stripUntrustedForwarding(req, 0);
+    expect(Object.keys(req.headers).sort()).toEqual(["host", "origin"]);
+    expect(req.rawHeaders).toEqual(["host", "127.0.0.1:3000", "origin", "https://evil.example"]);
+    // and its forged host no longer vouches for its origin
+    expect(refusalBeforeNext(req, "/merchant")?.status).toBe(403);
+  });
+
+  it("keeps them behind trusted proxies (TRUST_PROXY > 0)", () => {
+    const req = forwarded();
+    stripUntrustedForwarding(req, 1);
+    expect(req.headers["x-forwarded-host"]).toBe("evil.example");
+    expect(refusalBeforeNext(req, "/merchant")).toBeNull();
   });
 });

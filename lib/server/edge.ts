@@ -11,9 +11,26 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/limits/registry";
 const INTERNAL_HEADER = /^(x-nusapay-|x-nonce$|x-middleware-)/i;
 
 export function stripInternalHeaders(req: IncomingMessage): void {
+  dropHeaders(req, INTERNAL_HEADER);
+}
+
+/** What a reverse proxy writes about the request it forwards: the client's address, host, scheme. */
+const FORWARDED_HEADER = /^(x-forwarded-[a-z-]+|forwarded)$/i;
+
+/**
+ * Forwarded headers are a trusted proxy's word, or nobody's. With `TRUST_PROXY=0` the socket's
+ * peer is the client, so a client's own `X-Forwarded-Host` (or `-Proto`, `-For`) is dropped
+ * before anything reads it: it would otherwise satisfy the server actions' origin check (Next
+ * compares the Origin with X-Forwarded-Host first) for an origin the client named itself.
+ */
+export function stripUntrustedForwarding(req: IncomingMessage, trustedProxies: number): void {
+  if (trustedProxies <= 0) dropHeaders(req, FORWARDED_HEADER);
+}
+
+function dropHeaders(req: IncomingMessage, pattern: RegExp): void {
   let found = false;
   for (const name of Object.keys(req.headers)) {
-    if (INTERNAL_HEADER.test(name)) {
+    if (pattern.test(name)) {
       delete req.headers[name];
       found = true;
     }
@@ -22,7 +39,7 @@ export function stripInternalHeaders(req: IncomingMessage): void {
   // Both copies agree (see setRequestHeader).
   const raw: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (!INTERNAL_HEADER.test(req.rawHeaders[i]!)) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    if (!pattern.test(req.rawHeaders[i]!)) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
 }
@@ -63,6 +80,15 @@ function setRequestHeader(req: IncomingMessage, name: string, value: string): vo
   }
   if (!found) raw.push(name, value);
 }
+
+/**
+ * HSTS for every answer of a production process (GATEWAY_MODE=production, whose public URLs must
+ * be https: lib/config): two years, subdomains included, no `preload` (that is the operator's
+ * decision for the whole domain). Browsers ignore it on plain http, but the sandbox and a
+ * developer's machine do not send it at all: a browser that once saw it for `localhost` would
+ * refuse that host's http for two years. docs/security-edges.md.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** The checkout's 429: the static "too many requests" page (no script, nothing from the request), in the payer's language. */
 export function answerCheckoutTooMany(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number): void {
@@ -107,14 +133,21 @@ function forwardedHost(req: IncomingMessage): string {
     .trim();
 }
 
+/** Methods that change nothing: a page answers them without an origin check. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
- * Requests Next would answer with a 500 (and a stack trace in the log), refused here with the
- * 4xx they deserve:
+ * Requests Next would answer with a 500 (and a stack trace in the log), or would run although
+ * no page of ours sent them, refused here with the 4xx they deserve:
  * - a request-target that is not a path (`OPTIONS *`, `GET http://…`): 400;
  * - a path whose percent-escapes do not decode (`/merchant/links/%ff`): 400;
- * - a POST (a server action, by header or by a script-less form) from another origin (Origin
- *   `null` that `vouchForOwnForm` did not vouch for, unparsable, or naming another host than Host or X-Forwarded-Host, which is what
- *   Next compares): 403. Next refuses these too, but by throwing.
+ * - a request that may change something (a POST: a server action, by header or by a script-less
+ *   form; any other unsafe method) that a page of this origin did not send: 403. Its `Origin`
+ *   must name this host as Next compares it (the first X-Forwarded-Host, else Host; forwarded
+ *   headers only reach here from trusted proxies, `stripUntrustedForwarding`); `null` counts
+ *   only when `vouchForOwnForm` vouched for it. Without an `Origin` at all (a replayed or
+ *   hand-made request; every current browser sends one on a POST) only the browser's own
+ *   `Sec-Fetch-Site: same-origin` lets it through: Next would run such an action with a warning.
  * Null: on to Next.
  */
 export function refusalBeforeNext(req: IncomingMessage, pathname: string): { status: 400 | 403; text: string } | null {
@@ -124,18 +157,19 @@ export function refusalBeforeNext(req: IncomingMessage, pathname: string): { sta
   } catch {
     return { status: 400, text: "Bad Request" };
   }
-  // Next takes a POST as a server action by its Next-Action header, or by a form's content
-  // type when the page works without JavaScript; pages take no other POST, so every POST that
-  // names an origin is checked.
+  if (SAFE_METHODS.has(req.method ?? "GET")) return null;
+  return sameOrigin(req) ? null : { status: 403, text: "Forbidden" };
+}
+
+function sameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
-  if (req.method !== "POST" || origin === undefined) return null;
+  if (origin === undefined) return req.headers["sec-fetch-site"] === "same-origin";
   let originHost: string;
   try {
     originHost = new URL(origin).host;
   } catch {
-    return { status: 403, text: "Forbidden" };
+    return false;
   }
-  return originHost && (originHost === req.headers.host || originHost === forwardedHost(req))
-    ? null
-    : { status: 403, text: "Forbidden" };
+  const host = forwardedHost(req) || req.headers.host;
+  return !!originHost && originHost === host;
 }

@@ -23,13 +23,16 @@ import {
   clientAddress,
   markClientAddress,
   refusalBeforeNext,
+  STRICT_TRANSPORT_SECURITY,
   stripInternalHeaders,
+  stripUntrustedForwarding,
   vouchForOwnForm,
 } from "./edge";
 import { answerClientError } from "./client-error";
 import { trackConnections } from "./connections";
 import { compressNextAnswer } from "./compression";
 import { startLiveEvents } from "./live-events";
+import { refuseUnboundedBody } from "./page-body";
 import { registerInProcessGateway } from "@/lib/connector/in-process-transport";
 
 /**
@@ -81,6 +84,8 @@ export async function serve(config: Config): Promise<void> {
   await nextApp.prepare();
 
   let inFlight = 0;
+  // Production only: pages, gateway answers and refusals alike (see STRICT_TRANSPORT_SECURITY).
+  const hsts = config.mode === "production";
   const server = http.createServer((req, res) => {
     inFlight++;
     // One id per request, kept from the caller when it sent a plain one (the checkout's typed
@@ -88,6 +93,7 @@ export async function serve(config: Config): Promise<void> {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
+    if (hsts) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const started = log.isLevelEnabled("info") && accessLogged(pathname) ? process.hrtime.bigint() : null;
     res.on("close", () => {
@@ -95,6 +101,7 @@ export async function serve(config: Config): Promise<void> {
       if (started !== null) logRequest(log, requestId, req.method ?? "", req.url ?? "", res.statusCode, started);
     });
     stripInternalHeaders(req);
+    stripUntrustedForwarding(req, config.addressLimits.trustedProxies);
     const address = clientAddress(req, config.addressLimits.trustedProxies);
     markClientAddress(req, address);
     runWithRequestId(requestId, () => {
@@ -103,6 +110,8 @@ export async function serve(config: Config): Promise<void> {
         else answerNoGateway(res, pathname);
         return;
       }
+      // Before anything else of a page's: a body past its bound is not read at all.
+      if (refuseUnboundedBody(req, res)) return;
       vouchForOwnForm(req);
       const refusal = refusalBeforeNext(req, pathname);
       if (refusal) {

@@ -18,6 +18,8 @@ export const CASES = {
   invalidAmount: { http: 404, case: "13", message: "Invalid Amount" },
   paidBill: { http: 404, case: "14", message: "Paid Bill" },
   invalidBill: { http: 404, case: "19", message: "Invalid Bill/Virtual Account" },
+  /** A known path asked with a method it does not take (the standard has no case for it; `Allow` names the method). */
+  methodNotAllowed: { http: 405, case: "00", message: "Method Not Allowed" },
   conflict: { http: 409, case: "00", message: "Conflict" },
   duplicatePartnerReference: { http: 409, case: "01", message: "Duplicate partnerReferenceNo" },
   /** 409xx01 on Create VA: the identity of a VA is its number (409xx00 means X-EXTERNAL-ID). */

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -9,6 +9,7 @@ import { ConsoleClient } from "@/lib/clients/console-client";
 import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-client";
 import { vaNotification } from "@/lib/clients/simulator";
 import { generateRsaKeyPair } from "@/lib/gateway/vault";
+import { actionHeaders, actionId } from "@/tests/support/actions";
 import { linkRequest } from "@/tests/support/factories";
 import { snapError } from "@/tests/support/snap-error";
 import {
@@ -282,6 +283,70 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       additionalInfo: {},
     });
     await expect(card).rejects.toMatchObject({ status: 403, responseCode: "4035401" });
+  });
+
+  it("carries Strict-Transport-Security on its pages and its gateway answers, refusals included", async () => {
+    const answers = [
+      await fetch(`${proc.baseUrl}/`),
+      await fetch(`${proc.baseUrl}/merchant/sign-in`),
+      await fetch(`${proc.baseUrl}/pay/${randomUUID()}`),
+      await fetch(`${proc.baseUrl}/api/health`),
+      await fetch(`${proc.baseUrl}/openapi.json`),
+      await fetch(`${proc.baseUrl}/v1.0/payment-link/create`, { method: "POST", body: "{}" }),
+      await fetch(`${proc.baseUrl}/v1/payment-intents/${randomUUID()}`),
+    ];
+    for (const res of answers)
+      expect(res.headers.get("strict-transport-security"), res.url).toBe("max-age=63072000; includeSubDomains");
+  });
+
+  it("the sandbox's actions cannot be invoked, the payer page's nor the console's, even with an acquirer's keys where the sandbox keeps them", async () => {
+    const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
+    await merchant.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const uri = new URL(link.paymentLinkUri);
+    const swap = await fetch(`${proc.baseUrl}${uri.pathname}${uri.search}`, { redirect: "manual" });
+    const payer = (swap.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const session = await new ConsoleClient(proc.baseUrl, null).signIn(consoleLogin.email, consoleLogin.password);
+    /** An action posted as the page's own script posts it (same origin, its session), answered 200 with its result. */
+    const invoke = async (page: string, id: string, cookie: string, args: unknown[]) => {
+      const res = await fetch(`${proc.baseUrl}${page}`, {
+        method: "POST",
+        headers: actionHeaders(id, { cookie, Origin: proc.baseUrl }),
+        body: JSON.stringify(args),
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    // The acquirer's real credentials, planted where the sandbox reads its own: still nothing is sent.
+    const planted = path.join(proc.dataDir, "sandbox-credentials.json");
+    fs.writeFileSync(planted, JSON.stringify({ acquirer: acquirerCreds }), { mode: 0o600 });
+    try {
+      const answers = [
+        ...(await Promise.all(
+          ["pay", "fail"].map((outcome) =>
+            invoke(uri.pathname, actionId("simulatePayment", "app/pay/[paymentLinkId]/actions.ts"), payer, [
+              link.paymentLinkId,
+              outcome,
+            ]),
+          ),
+        )),
+        await invoke(
+          `/merchant/links/${link.paymentLinkId}`,
+          actionId("simulateAction", "app/merchant/actions.ts"),
+          `nusapay_console=${session.token}`,
+          [link.paymentLinkId, "va"],
+        ),
+      ];
+      for (const text of answers) {
+        expect(text).toContain('"ok":false');
+        expect(text).not.toContain('"ok":true');
+      }
+    } finally {
+      fs.rmSync(planted, { force: true });
+    }
+    const after = await merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
+    expect(after.paymentLinkData.paymentFlagStatus).toBe("02");
   });
 
   it("refuses /v1 card payments and has no 3-D Secure simulator", async () => {

@@ -66,7 +66,14 @@ function standalonePath(): string {
   return path.join(path.dirname(main), "browser", "standalone.js");
 }
 
-const MOUNT_JS = `Scalar.createApiReference("#reference", ${JSON.stringify({
+/**
+ * "Try it" sends from the browser, so it must send to the origin the page was opened at: the
+ * document's server (PUBLIC_BASE_URL, `http://localhost:PORT` by default) is another origin for
+ * a page opened at `127.0.0.1` or a LAN address, and the API answers no CORS for it (every Send
+ * failed with "Failed to fetch"). The page overrides the servers with its own origin; the
+ * document keeps PUBLIC_BASE_URL for generators, linters and code that reads it.
+ */
+const MOUNT_JS = `Scalar.createApiReference("#reference", Object.assign(${JSON.stringify({
   sources: [{ url: "/openapi.json", title: "Nusapay gateway", slug: "nusapay" }],
   withDefaultFonts: false,
   telemetry: false,
@@ -80,5 +87,5 @@ const MOUNT_JS = `Scalar.createApiReference("#reference", ${JSON.stringify({
   // The system's fonts: the bundle's own @font-face rules point at fonts.scalar.com.
   customCss:
     ":root { --scalar-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, monospace; }",
-})});
+})}, { servers: [{ url: location.origin, description: "This gateway (the origin this page was opened at)" }] }));
 `;

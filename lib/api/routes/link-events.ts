@@ -94,6 +94,9 @@ export function mountLinkEvents(app: OpenAPIHono<ApiEnv>, gw: GatewayContext, hu
   );
 
   app.get("/v1/payment-links/:id/events", async (c) => {
+    // Its refusals too (401, 404, 429): a page on another origin must be able to read why its
+    // stream was refused, and a browser hides an answer without this header from the page.
+    c.header("Access-Control-Allow-Origin", HEADERS["Access-Control-Allow-Origin"]);
     try {
       const id = c.req.param("id");
       if (!isUuid(id)) throw new V1Error("resource_missing", "No such payment link.", "id");
