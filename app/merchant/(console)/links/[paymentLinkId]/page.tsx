@@ -9,6 +9,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ActionButton } from "@/components/merchant/action-button";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
+import { methodNamer } from "@/components/merchant/method-names";
+import { bankName } from "@/components/checkout/banks";
 import { asLocale } from "@/lib/i18n/locale";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { LinkDetail } from "@/lib/contract/console";
@@ -37,6 +39,7 @@ export default async function LinkPage({ params }: Props) {
     throw err;
   }
   const t = await getTranslations("ConsoleLink");
+  const methodName = await methodNamer();
   const locale = asLocale(await getLocale());
   const at = (iso: string) => when(iso, locale, link.timeZone);
   const sims = sandboxAcquirer() ? simulations(link) : [];
@@ -47,7 +50,7 @@ export default async function LinkPage({ params }: Props) {
         : t("expired")
       : e.type === "created"
         ? t("created")
-        : t(e.type, { method: e.method ?? "" });
+        : t(e.type, { method: e.method ? methodName(e.method) : "" });
   return (
     <>
       <p>
@@ -205,7 +208,7 @@ export default async function LinkPage({ params }: Props) {
                 </dt>
                 <dd className="font-mono">
                   {link.payment.type === "va"
-                    ? `${link.payment.bank.toUpperCase()} ${link.payment.content === "" ? "" : link.payment.content.value}`
+                    ? `${bankName(link.payment.bank)} ${link.payment.content === "" ? "" : link.payment.content.value}`
                     : link.payment.type === "qr"
                       ? link.payment.referenceNo
                       : link.payment.card
@@ -216,7 +219,7 @@ export default async function LinkPage({ params }: Props) {
                   <>
                     <dt>
                       {t("paid", {
-                        method: `${link.payment.type}.${link.payment.bank}`,
+                        method: methodName(`${link.payment.type}.${link.payment.bank}`),
                       })}
                     </dt>
                     <dd>{at(link.payment.paidAt)}</dd>
