@@ -4,7 +4,7 @@ import en from "@/messages/en.json";
 import id from "@/messages/id.json";
 import { methodName, type MethodWords } from "./method-name";
 
-function words(messages: typeof en, locale: string): MethodWords {
+function words(messages: typeof en, locale: "en" | "id"): MethodWords {
   const t = createTranslator({ locale, messages });
   return { va: (bank) => t("Va.title", { bank }), qr: t("Qr.method"), card: t("Card.method") };
 }
