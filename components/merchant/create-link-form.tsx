@@ -33,9 +33,15 @@ const emptyCustomer = {
  * The create-link form. The live total comes from the same function the gateway uses
  * (lib/contract/invoice.ts), so what the merchant sees is what the API will compute; the
  * gateway still decides, and its refusals come back by field. Nothing typed is ever lost:
- * the state lives here until a link exists.
+ * the state lives here until a link exists. "Create another" starts a fresh form in place (a new
+ * key), without loading the page again.
  */
 export function CreateLinkForm() {
+  const [round, setRound] = useState(0);
+  return <LinkForm key={round} onAnother={() => setRound((n) => n + 1)} />;
+}
+
+function LinkForm({ onAnother }: { onAnother: () => void }) {
   const t = useTranslations("ConsoleCreate");
   const locale = useLocale();
   // Numbered labels ("Item {n} name") take the row's number as their ICU argument.
@@ -146,7 +152,7 @@ export function CreateLinkForm() {
     });
   }
 
-  if (created) return <Created link={created} onAnother={() => location.reload()} />;
+  if (created) return <Created link={created} onAnother={onAnother} />;
 
   const field = (
     id: string,

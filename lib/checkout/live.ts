@@ -15,10 +15,10 @@ const TOKEN_TTL_S = 3600;
  * gateway round trip). Same origin when the gateway runs in this process; `GATEWAY_PUBLIC_URL`
  * when the checkout runs apart from it; otherwise no stream, and the page polls.
  */
-export function liveStreamUrl(linkId: string): string | null {
+export function liveStreamUrl(linkId: string, ttlSeconds = TOKEN_TTL_S, nowMs = Date.now()): string | null {
   const base = gatewayInThisProcess() ? "" : config().gatewayPublicUrl;
   if (base === undefined) return null;
-  return liveEventsUrl(base, checkoutGateway().snap.credentials, linkId, TOKEN_TTL_S);
+  return liveEventsUrl(base, checkoutGateway().snap.credentials, linkId, ttlSeconds, nowMs);
 }
 
 /** What the page's live island needs: where to listen, and the tag of the payment it was rendered with. */
