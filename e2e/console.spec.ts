@@ -157,7 +157,7 @@ for (const { lang, vp } of MATRIX) {
     await expect
       .poll(
         async () => {
-          // Resend now reloads the page itself once it is done: that reload may abort this one.
+          // Resend now refreshes the page in place once it is done; a navigation here may race it.
           if (!(await page.goto(`${server.baseUrl}/merchant/links/${id}`).catch(() => null))) return 0;
           return page.getByText(new RegExp(fill(t.resendOf, { id: "" }).trim())).count();
         },
