@@ -85,17 +85,14 @@ export function MethodSwitch({
           onClick={() => (active ? setAsking((a) => !a) : send(true))}
           className="group inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent p-1 text-left text-ink disabled:cursor-wait"
         >
+          {/* The track and its knob: at the end when on (no `relative`/`absolute`: the sheet leaves them out). */}
           <span
             aria-hidden="true"
-            className={`relative inline-block h-6 w-11 shrink-0 rounded-full border-2 transition-colors ${
-              active ? "border-ok bg-ok" : "border-muted bg-disabled"
+            className={`inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 px-0.5 ${
+              active ? "justify-end border-ok bg-ok" : "justify-start border-muted bg-disabled"
             }`}
           >
-            <span
-              className={`absolute top-0.5 size-4 rounded-full bg-surface shadow transition-[left] ${
-                active ? "left-5" : "left-0.5"
-              }`}
-            />
+            <span className="size-4 rounded-full bg-surface shadow" />
           </span>
           <span className="font-semibold">{labels.state}</span>
         </button>
