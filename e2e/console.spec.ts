@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { GatewayClient } from "@/lib/clients/gateway-client";
+import { simulateVaPayment } from "@/lib/clients/simulator";
 import { startReceiver } from "@/tests/support/receiver";
 import { startSilentServer } from "@/tests/support/silent-server";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, MATRIX, type Lang } from "./fixtures";
@@ -144,7 +145,8 @@ for (const { lang, vp } of MATRIX) {
       )
       .toBeGreaterThan(0);
     await expect(page.getByRole("heading", { level: 1 }).getByText(m.ConsoleLinks.status00)).toBeVisible();
-    await expect(page.getByText(fill(t.paid, { method: "va.bni" })).first()).toBeVisible();
+    // The method by its name, not the wire's id (va.bni).
+    await expect(page.getByText(fill(t.paid, { method: fill(m.Va.title, { bank: "BNI" }) })).first()).toBeVisible();
     await expectNoAxeViolations(page, `link detail ${lang} ${vp.name}`);
     await expectNoHorizontalOverflow(page, `link detail ${lang} ${vp.name}`);
 
@@ -155,7 +157,7 @@ for (const { lang, vp } of MATRIX) {
     await expect
       .poll(
         async () => {
-          // Resend now reloads the page itself once it is done: that reload may abort this one.
+          // Resend now refreshes the page in place once it is done; a navigation here may race it.
           if (!(await page.goto(`${server.baseUrl}/merchant/links/${id}`).catch(() => null))) return 0;
           return page.getByText(new RegExp(fill(t.resendOf, { id: "" }).trim())).count();
         },
@@ -174,18 +176,20 @@ for (const { lang, vp } of MATRIX) {
 
 test("a method switched off shows inactive with its reason on the payer's page", async ({ page, browser }) => {
   const m = messages("en");
+  const c = m.ConsoleMethods;
   await signIn(page, "en", logins[1]!);
   const { uri } = await createInForm(page, "en", "Songket");
   await page.goto(`${server.baseUrl}/merchant/methods`);
-  const bri = page.getByRole("form", { name: "BRI" });
-  await bri.getByRole("checkbox").uncheck();
-  await bri.getByLabel(/Reason/).selectOption("maintenance");
-  await bri.getByRole("button", { name: /Save/ }).click();
-  // BRI's own row (the seed's CIMB is under maintenance too, with the same text).
-  const briRow = page.getByRole("listitem").filter({ has: bri });
-  await expect(
-    briRow.getByText(fill(m.ConsoleMethods.payerSees, { text: "Under maintenance. Please choose another method." })),
-  ).toBeVisible();
+  const bri = fill(m.Va.title, { bank: "BRI" });
+  await page.getByRole("switch", { name: fill(c.switchState, { name: bri, state: c.on }) }).click();
+  await page.getByLabel(fill(c.reasonFor, { name: bri })).selectOption("maintenance");
+  await page.getByRole("button", { name: fill(c.turnOff, { name: bri }) }).click();
+  const off = page.getByRole("switch", { name: fill(c.switchState, { name: bri, state: c.off }) });
+  await expect(off).toHaveAttribute("aria-checked", "false");
+  // BRI's own line (the seed's CIMB is under maintenance too, with the same text).
+  await expect(off).toHaveAccessibleDescription(
+    fill(c.payerSees, { text: "Under maintenance. Please choose another method." }),
+  );
   const payer = await payerContext(browser, { width: 1280, height: 800 });
   await new CheckoutPage(payer.page).open(uri, { lang: "en" });
   const va = new CheckoutPage(payer.page).group("Virtual Account");
@@ -195,8 +199,137 @@ test("a method switched off shows inactive with its reason on the payer's page",
     fill(m.Methods.unavailable, { reason: "Under maintenance. Please choose another method." }),
   );
   await payer.ctx.close();
-  await bri.getByRole("checkbox").check();
-  await bri.getByRole("button", { name: /Save/ }).click();
+  await off.click();
+  await expect(page.getByRole("switch", { name: fill(c.switchState, { name: bri, state: c.on }) })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+});
+
+for (const lang of ["en", "id"] as const) {
+  test(`${lang}: the methods page has one switch per group and method, its state in its label, the reason asked only when switching off, by keyboard, without a reload`, async ({
+    page,
+  }) => {
+    const m = messages(lang);
+    const c = m.ConsoleMethods;
+    await signIn(page, lang, logins[1]!);
+    await page.goto(`${server.baseUrl}/merchant/methods`);
+    const mandiri = fill(m.Va.title, { bank: "Mandiri" });
+    const permata = fill(m.Va.title, { bank: "Permata" });
+    const on = page.getByRole("switch", { name: fill(c.switchState, { name: mandiri, state: c.on }) });
+    // One switch per group and per method, each saying its state; nothing to fill in while all is well.
+    await expect(page.getByRole("switch", { name: fill(c.wholeGroup, { name: "Virtual Account" }) })).toHaveCount(1);
+    await expect(on).toHaveAttribute("aria-checked", "true");
+    await expect(on).toHaveAccessibleDescription(fill(c.payerSees, { text: c.available }));
+    // The seed's Permata is off: its label says so (it said "On" before), and payers see its reason.
+    const permataOff = page.getByRole("switch", { name: fill(c.switchState, { name: permata, state: c.off }) });
+    await expect(permataOff).toHaveAttribute("aria-checked", "false");
+    await expect(permataOff).toHaveAccessibleDescription(
+      fill(c.payerSees, { text: lang === "en" ? "Registration in progress." : "Pendaftaran sedang diproses." }),
+    );
+    await expect(page.getByRole("combobox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^(Save|Simpan)\b/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, `methods ${lang}`);
+
+    // By keyboard: Space on the switch asks why, and nothing changes until the merchant says so.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await on.focus();
+    await page.keyboard.press("Space");
+    const why = page.getByRole("combobox", { name: fill(c.reasonFor, { name: mandiri }) });
+    await expect(why).toBeFocused();
+    await expect(on).toHaveAttribute("aria-checked", "true");
+    await why.selectOption("registration");
+    await page.getByRole("button", { name: fill(c.turnOff, { name: mandiri }) }).focus();
+    await page.keyboard.press("Enter");
+    const off = page.getByRole("switch", { name: fill(c.switchState, { name: mandiri, state: c.off }) });
+    await expect(off).toHaveAttribute("aria-checked", "false");
+    await expect(off).toHaveAccessibleDescription(
+      fill(c.payerSees, { text: lang === "en" ? "Registration in progress." : "Pendaftaran sedang diproses." }),
+    );
+    await expect(page.getByRole("combobox")).toHaveCount(0);
+    // On again: one press, no reason asked.
+    await off.focus();
+    await page.keyboard.press("Enter");
+    await expect(on).toHaveAttribute("aria-checked", "true");
+    await expect(on).toHaveAccessibleDescription(fill(c.payerSees, { text: c.available }));
+    // Refreshed in place: the document was never loaded again.
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+}
+
+test("a link's page in the console turns paid by itself when a signed notification pays it, with the method by its name", async ({
+  page,
+}) => {
+  const m = messages("en");
+  const t = m.ConsoleLink;
+  await signIn(page, "en", logins[0]!);
+  const session = await new ConsoleClient(server.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password);
+  const link = await new ConsoleClient(server.baseUrl, { sessionToken: session.token }).createLink({
+    additionalInfo: {
+      invoiceTitle: "Batik live",
+      itemDetails: [{ name: "Batik", price: "120000.00", quantity: 1 }],
+      customerDetail: {},
+    },
+  });
+  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
+    acquirer: ConstructorParameters<typeof GatewayClient>[1];
+  };
+  const checkoutClient = JSON.parse(
+    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
+  ) as ConstructorParameters<typeof GatewayClient>[1];
+  const chosen = await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
+    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bni" } },
+  });
+  const content = chosen.paymentLinkData.payment.content;
+  if (content === "") throw new Error("no VA");
+
+  await page.goto(`${server.baseUrl}/merchant/links/${link.paymentLinkId}`);
+  const bni = fill(m.Va.title, { bank: "BNI" });
+  await expect(page.getByText(fill(t.method_chosen, { method: bni }))).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(m.ConsoleLinks.status02);
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+  const paid = await simulateVaPayment(server.baseUrl, creds.acquirer, {
+    virtualAccountNo: content.value,
+    amount: link.totalAmount.value,
+  });
+  expect(paid.status).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(m.ConsoleLinks.status00, { timeout: 30_000 });
+  await expect(page.getByText(fill(t.paid, { method: bni })).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  await page.goto(`${server.baseUrl}/merchant/links?q=${link.partnerReferenceNo}`);
+  await expect(page.getByRole("row").filter({ hasText: link.partnerReferenceNo })).toContainText(bni);
+});
+
+test("the create form checks the contract's rules in the browser, in the page's language", async ({ page }) => {
+  const c = messages("id").ConsoleCreate;
+  await signIn(page, "id", logins[0]!);
+  await page.goto(`${server.baseUrl}/merchant/links/new`);
+  const posts: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "POST" && req.headers()["next-action"]) posts.push(req.url());
+  });
+  await page.getByLabel(c.invoiceTitle, { exact: true }).fill("x".repeat(256));
+  await page.getByLabel(fill(c.itemName, { n: 1 })).fill("Kopi");
+  await page.getByLabel(fill(c.itemPrice, { n: 1 })).fill("30000");
+  // The contract takes any address of up to 255 characters: the form has no pattern of its own.
+  await page.getByLabel(c.email).fill("kasir@toko");
+  await page.getByLabel(c.expiry).fill("129601");
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.getByText("Paling banyak 255 karakter.")).toBeVisible();
+  await expect(page.getByText("Masukkan menit dari 1 sampai 129.600.")).toBeVisible();
+  await expect(page.getByLabel(c.invoiceTitle, { exact: true })).toBeFocused();
+  expect(posts).toEqual([]); // refused in the browser, before any request
+  await page.getByLabel(c.invoiceTitle, { exact: true }).fill("Kopi kontrak");
+  await page.getByLabel(c.expiry).fill("129600");
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(c.created) })).toBeVisible({ timeout: 30_000 });
+  // Create another: a fresh form in place, not a reload.
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  await page.getByRole("button", { name: c.another }).click();
+  await expect(page.getByLabel(c.invoiceTitle, { exact: true })).toHaveValue("");
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
 
 test("rotating the sk_ key shows the new one once; the old one stops after the grace period", async ({ page }) => {
@@ -268,7 +401,7 @@ test("Simulate VA payment on the link page announces the notification's HTTP sta
   await page.getByRole("button", { name: t.simulateVa }).click();
   // The catalogue's ICU message with its {status} argument, formatted on the server.
   await expect(page.getByRole("status").filter({ hasText: fill(t.simulated, { status: 200 }) })).toBeVisible();
-  // Then the page loads again, from the gateway: the link is paid.
+  // Then the page is refreshed in place, from the gateway: the link is paid.
   await expect(page.getByRole("heading", { level: 1 })).toContainText(messages("id").ConsoleLinks.status00, {
     timeout: 30_000,
   });

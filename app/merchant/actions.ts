@@ -17,6 +17,7 @@ import {
   testCallbackBoundMs,
 } from "@/lib/console/session";
 import { isUuid } from "@/lib/contract/uuid";
+import { formFieldOf, linkFormProblems } from "@/lib/console/link-form";
 
 /**
  * The console's server actions. Each one checks the session with the gateway again (the
@@ -74,10 +75,21 @@ export async function signOutAction(): Promise<void> {
   redirect("/merchant/sign-in");
 }
 
-/** The form sends the request body the API takes; the gateway decides, the form shows its verdict by field. */
+/**
+ * The form sends the request body the API takes. It is checked here with the contract's schema
+ * as the browser checked it (a post need not come from our form), then the gateway decides; its
+ * refusals come back by the form's field.
+ */
 export async function createLinkAction(body: CreateLinkRequest): Promise<CreateResult> {
   const { client } = await signed();
   const t = await getTranslations("ConsoleCreate");
+  const problems = Object.entries(linkFormProblems(body));
+  if (problems.length > 0)
+    return {
+      ok: false,
+      error: t("errors"),
+      fields: Object.fromEntries(problems.map(([field, p]) => [field, t(p.key, "values" in p ? p.values : {})])),
+    };
   try {
     return { ok: true, link: await client.createLink(body) };
   } catch (err) {
@@ -85,11 +97,11 @@ export async function createLinkAction(body: CreateLinkRequest): Promise<CreateR
       return {
         ok: false,
         error: t("errDuplicate"),
-        fields: { partnerReferenceNo: t("errDuplicate") },
+        fields: { reference: t("errDuplicate") },
       };
     if (err instanceof V1ClientError && err.status === 400) {
-      const field = err.param ?? "";
-      const message = field.startsWith("totalAmount") ? t("errTotal") : t("errField");
+      const field = err.param ? formFieldOf(err.param) : null;
+      const message = field === "total" ? t("errTotal") : t("errField");
       return {
         ok: false,
         error: t("errors"),

@@ -8,6 +8,7 @@ import type { CreateResult } from "@/lib/console/action-results";
 import { useConsoleAction } from "./actions-context";
 import type { CreateLinkRequest, LinkDetail } from "@/lib/contract/console";
 import { formTotals, moneyFromInput, type TotalsError } from "@/lib/contract/invoice";
+import { linkFormProblems } from "@/lib/console/link-form";
 import { parseMoney } from "@/lib/contract/money";
 import { rupiah } from "@/lib/i18n/format";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -32,9 +33,15 @@ const emptyCustomer = {
  * The create-link form. The live total comes from the same function the gateway uses
  * (lib/contract/invoice.ts), so what the merchant sees is what the API will compute; the
  * gateway still decides, and its refusals come back by field. Nothing typed is ever lost:
- * the state lives here until a link exists.
+ * the state lives here until a link exists. "Create another" starts a fresh form in place (a new
+ * key), without loading the page again.
  */
 export function CreateLinkForm() {
+  const [round, setRound] = useState(0);
+  return <LinkForm key={round} onAnother={() => setRound((n) => n + 1)} />;
+}
+
+function LinkForm({ onAnother }: { onAnother: () => void }) {
   const t = useTranslations("ConsoleCreate");
   const locale = useLocale();
   // Numbered labels ("Item {n} name") take the row's number as their ICU argument.
@@ -62,49 +69,21 @@ export function CreateLinkForm() {
     range: l("errRange"),
   };
 
-  function validate(): Record<string, string> {
-    const e: Record<string, string> = {};
-    for (const [path, code] of Object.entries(totals.errors)) e[path] = totalsMessage[code];
-    if (!title.trim()) e.title = l("errRequired");
-    items.forEach((it, i) => {
-      if (!it.name.trim()) e[`items.${i}.name`] = l("errRequired");
-    });
-    fees.forEach((f, i) => {
-      if (!f.text.trim()) e[`fees.${i}.text`] = l("errRequired");
-    });
-    if (customer.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email)) e.email = l("errEmail");
-    if (!/^\d{1,6}$/.test(expiry) || Number(expiry) < 1 || Number(expiry) > 129_600) e.expiry = l("errExpiry");
-    return e;
-  }
-
-  function focusFirstError(e: Record<string, string>) {
-    const first = Object.keys(e)[0];
-    if (!first) return;
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
-  }
-
-  function submit(ev: React.FormEvent) {
-    ev.preventDefault();
-    const e = validate();
-    setErrors(e);
-    if (Object.keys(e).length > 0) {
-      setSummary(l("errors"));
-      focusFirstError(e);
-      return;
-    }
-    const body: CreateLinkRequest = {
+  /** The request body as typed; amounts the form cannot read stay as typed, so the contract refuses them. */
+  function requestBody(): CreateLinkRequest {
+    return {
       ...(reference.trim() ? { partnerReferenceNo: reference.trim() } : {}),
       additionalInfo: {
         invoiceTitle: title.trim(),
         invoiceSubTitle: subTitle.trim(),
         itemDetails: items.map((it) => ({
           name: it.name.trim(),
-          price: moneyFromInput(it.price)!,
-          quantity: Number(it.quantity),
+          price: moneyFromInput(it.price) ?? it.price,
+          quantity: /^\s*\d+\s*$/.test(it.quantity) ? Number(it.quantity) : Number.NaN,
         })),
         customFees: fees.map((f) => ({
           text: f.text.trim(),
-          value: moneyFromInput(f.value, { allowNegative: true })!,
+          value: moneyFromInput(f.value, { allowNegative: true }) ?? f.value,
         })),
         customerDetail: {
           firstName: customer.firstName.trim(),
@@ -119,11 +98,45 @@ export function CreateLinkForm() {
             countryCode: customer.countryCode.trim().toUpperCase(),
           },
         },
-        expiryMinutes: Number(expiry),
+        expiryMinutes: /^\s*\d+\s*$/.test(expiry) ? Number(expiry) : Number.NaN,
         ...(language === "en" || language === "id" ? { language } : {}),
       },
-      totalAmount: { value: totals.total!, currency: "IDR" },
+      ...(totals.total ? { totalAmount: { value: totals.total, currency: "IDR" } } : {}),
     };
+  }
+
+  /**
+   * The contract's verdict on the body (lib/console/link-form.ts, the schema the API parses
+   * with), and the live total's: the typed amounts' and the total's own problems come first.
+   */
+  function validate(body: CreateLinkRequest): Record<string, string> {
+    const e: Record<string, string> = {};
+    for (const [path, p] of Object.entries(linkFormProblems(body)))
+      e[path] = t(p.key, { n: 0, ...("values" in p ? p.values : {}) });
+    for (const [path, code] of Object.entries(totals.errors)) e[path] = totalsMessage[code];
+    return e;
+  }
+
+  /** The first field marked, in the order the form shows them. */
+  function focusFirstError(e: Record<string, string>) {
+    if (Object.keys(e).length === 0) return;
+    requestAnimationFrame(() =>
+      [...(formRef.current?.querySelectorAll<HTMLElement>("[data-field]") ?? [])]
+        .find((el) => el.dataset.field! in e)
+        ?.focus(),
+    );
+  }
+
+  function submit(ev: React.FormEvent) {
+    ev.preventDefault();
+    const body = requestBody();
+    const e = validate(body);
+    setErrors(e);
+    if (Object.keys(e).length > 0) {
+      setSummary(l("errors"));
+      focusFirstError(e);
+      return;
+    }
     start(async () => {
       const result: CreateResult = await createLinkAction(body);
       if (result.ok) {
@@ -131,16 +144,15 @@ export function CreateLinkForm() {
         setSummary(null);
         return;
       }
-      const fields: Record<string, string> = {};
-      for (const [k, v] of Object.entries(result.fields ?? {}))
-        fields[k.startsWith("totalAmount") ? "total" : k === "partnerReferenceNo" ? "reference" : k] = v;
+      // The server names the form's own fields (lib/console/link-form.ts, formFieldOf).
+      const fields = result.fields ?? {};
       setErrors(fields);
       setSummary(result.error);
       focusFirstError(fields);
     });
   }
 
-  if (created) return <Created link={created} onAnother={() => location.reload()} />;
+  if (created) return <Created link={created} onAnother={onAnother} />;
 
   const field = (
     id: string,
@@ -185,6 +197,13 @@ export function CreateLinkForm() {
       </div>
     );
   };
+  // A whole list's problem (more rows than the contract takes), focusable like a field's.
+  const listError = (id: "items" | "fees") =>
+    errors[id] && (
+      <p className="m-0 text-sm text-bad" data-field={id} tabIndex={-1}>
+        {errors[id]}
+      </p>
+    );
   const setItem = (i: number, patch: Partial<Item>) =>
     setItems((all) => all.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   const setFee = (i: number, patch: Partial<Fee>) =>
@@ -240,6 +259,7 @@ export function CreateLinkForm() {
         >
           {l("addItem")}
         </button>
+        {listError("items")}
       </fieldset>
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>{l("fees")}</legend>
@@ -268,6 +288,7 @@ export function CreateLinkForm() {
         >
           {l("addFee")}
         </button>
+        {listError("fees")}
       </fieldset>
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>{l("customer")}</legend>

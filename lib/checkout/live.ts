@@ -1,25 +1,8 @@
 import "server-only";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
-import { gatewayInThisProcess } from "@/lib/connector/in-process-transport";
-import { liveEventsUrl, tagOfPaymentKey } from "@/lib/clients/live-events";
-import { config } from "@/lib/config";
-import { checkoutGateway } from "@/lib/connector/gateway";
+import { tagOfPaymentKey } from "@/lib/clients/live-events";
+import { liveStreamUrl } from "@/lib/connector/live-stream";
 import { paymentKey } from "./view-model";
-
-/** Long enough for a payer to finish; a page open longer gets a fresh token from its fallback poll. */
-const TOKEN_TTL_S = 3600;
-
-/**
- * Where the payer's page listens for its link's changes (docs/live-events.md): the gateway's
- * event stream with a link-scoped token minted here with the checkout's own client secret (no
- * gateway round trip). Same origin when the gateway runs in this process; `GATEWAY_PUBLIC_URL`
- * when the checkout runs apart from it; otherwise no stream, and the page polls.
- */
-export function liveStreamUrl(linkId: string): string | null {
-  const base = gatewayInThisProcess() ? "" : config().gatewayPublicUrl;
-  if (base === undefined) return null;
-  return liveEventsUrl(base, checkoutGateway().snap.credentials, linkId, TOKEN_TTL_S);
-}
 
 /** What the page's live island needs: where to listen, and the tag of the payment it was rendered with. */
 export function liveProps(link: PaymentLinkData): { url: string | null; tag: string } {

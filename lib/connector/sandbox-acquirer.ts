@@ -1,7 +1,6 @@
 import "server-only";
 import fs from "node:fs";
 import { config, sandboxMode } from "@/lib/config";
-import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import { gatewayBaseUrl, gatewayOverHttp } from "./gateway";
 import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
@@ -45,16 +44,32 @@ export function sandboxAcquirer(): SnapCredentials | null {
 export type SimulatedOutcome = "pay" | "fail";
 
 /**
- * Is there something for the acquirer to send? A pending link with a VA (paid only: a VA
- * transfer either arrives or does not) or a QR (paid, or failed with status 06).
+ * The part of a link the sandbox rule reads. The checkout's Inquiry answer (PaymentLinkData)
+ * and the console's link detail (LinkDetail, whose payment is null before a method is chosen)
+ * both have it, so the payer's panel and the console's buttons ask the one rule below.
  */
-export function simulatable(link: PaymentLinkData, outcome: SimulatedOutcome): boolean {
-  const type = link.payment.type;
-  return (
-    link.paymentFlagStatus === "02" &&
-    link.payment.content !== "" &&
-    (type === "qr" || (type === "va" && outcome === "pay"))
-  );
+export interface SimulatableLink {
+  paymentFlagStatus: string;
+  totalAmount: { value: string };
+  payment: { type: string; content: "" | { value: string } } | null;
+}
+
+/**
+ * What the sandbox acquirer can notify for the link now: nothing unless it is pending with a
+ * VA (paid only: a VA transfer either arrives or does not) or a QR (paid, or failed with
+ * status 06). The checkout's panel and the console's buttons both show exactly these.
+ */
+export function simulatableOutcomes(link: SimulatableLink): SimulatedOutcome[] {
+  const payment = link.payment;
+  if (link.paymentFlagStatus !== "02" || !payment || payment.content === "") return [];
+  if (payment.type === "va") return ["pay"];
+  if (payment.type === "qr") return ["pay", "fail"];
+  return [];
+}
+
+/** Is there something for the acquirer to send for `outcome`? (simulatableOutcomes) */
+export function simulatable(link: SimulatableLink, outcome: SimulatedOutcome): boolean {
+  return simulatableOutcomes(link).includes(outcome);
 }
 
 /** What the acquirer notifies: a VA paid, or a QR paid (00) or failed (06). */
@@ -92,19 +107,26 @@ export async function notifyAsAcquirer(
   };
 }
 
+/**
+ * The notification the acquirer sends for the link's current VA or QR, or null when the rule
+ * above has nothing for `outcome`. A QR's reference is tag 62.05 of its payload (the payment's
+ * referenceNo), read from the payload both sides hold.
+ */
+export function acquirerNotification(link: SimulatableLink, outcome: SimulatedOutcome): AcquirerNotification | null {
+  const payment = link.payment;
+  if (!payment || payment.content === "" || !simulatable(link, outcome)) return null;
+  if (payment.type === "va") return { type: "va", virtualAccountNo: payment.content.value };
+  const referenceNo = parseQris(payment.content.value).referenceLabel;
+  return referenceNo ? { type: "qr", referenceNo, status: outcome === "pay" ? "00" : "06" } : null;
+}
+
 /** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
 export async function simulateLinkPayment(
   acquirer: SnapCredentials,
-  link: PaymentLinkData,
+  link: SimulatableLink,
   outcome: SimulatedOutcome,
 ): Promise<SimulationResult<unknown> & { path: string }> {
-  const content = link.payment.content;
-  if (!simulatable(link, outcome) || content === "")
-    throw new Error(`nothing to simulate for ${link.payment.type}/${outcome}`);
-  if (link.payment.type === "va")
-    return notifyAsAcquirer(acquirer, { type: "va", virtualAccountNo: content.value }, link.totalAmount.value);
-  const referenceNo = parseQris(content.value).referenceLabel;
-  if (!referenceNo) throw new Error("QR without a reference label");
-  const status = outcome === "pay" ? "00" : "06";
-  return notifyAsAcquirer(acquirer, { type: "qr", referenceNo, status }, link.totalAmount.value);
+  const what = acquirerNotification(link, outcome);
+  if (!what) throw new Error(`nothing to simulate for ${link.payment?.type ?? "no payment"}/${outcome}`);
+  return notifyAsAcquirer(acquirer, what, link.totalAmount.value);
 }

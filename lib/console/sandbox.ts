@@ -1,22 +1,33 @@
 import "server-only";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import type { LinkDetail } from "@/lib/contract/console";
-import { notifyAsAcquirer, type AcquirerNotification } from "@/lib/connector/sandbox-acquirer";
+import {
+  acquirerNotification,
+  notifyAsAcquirer,
+  simulatableOutcomes,
+  type SimulatedOutcome,
+} from "@/lib/connector/sandbox-acquirer";
 
 /**
  * The console's sandbox buttons act as the sandbox acquirer, as `npm run simulate` does: a real
  * signed notification over HTTP with the acquirer's keys from the credentials file, sent as the
- * checkout's sandbox panel sends it (lib/connector/sandbox-acquirer.ts, whose `sandboxAcquirer`
- * says whether there are keys: outside sandbox mode, or without that file, there are no buttons).
+ * checkout's sandbox panel sends it. What may be sent is the checkout's rule
+ * (lib/connector/sandbox-acquirer.ts, `simulatableOutcomes`), not one of the console's own; its
+ * `sandboxAcquirer` says whether there are keys: outside sandbox mode, or without that file,
+ * there are no buttons.
  */
 export type Simulation = "va" | "qr" | "qr-fail";
 
-/** Which notifications make sense for the link now: a pending link with a live VA or QR. */
+function outcomeOf(kind: Simulation): SimulatedOutcome {
+  return kind === "qr-fail" ? "fail" : "pay";
+}
+
+/** One button per notification the rule allows for the link now, named for its method. */
 export function simulations(link: LinkDetail): Simulation[] {
-  if (link.paymentFlagStatus !== "02" || !link.payment || link.payment.status !== "active") return [];
-  if (link.payment.type === "va") return ["va"];
-  if (link.payment.type === "qr") return ["qr", "qr-fail"];
-  return [];
+  const type = link.payment?.type;
+  return simulatableOutcomes(link).flatMap((o): Simulation[] =>
+    type === "va" ? ["va"] : type === "qr" ? [o === "pay" ? "qr" : "qr-fail"] : [],
+  );
 }
 
 /**
@@ -24,12 +35,8 @@ export function simulations(link: LinkDetail): Simulation[] {
  * before the link changed, or a second click).
  */
 export async function simulate(acquirer: SnapCredentials, link: LinkDetail, kind: Simulation): Promise<number | null> {
-  const payment = link.payment;
-  if (!payment || !simulations(link).includes(kind) || payment.content === "") return null;
-  const what: AcquirerNotification =
-    kind === "va"
-      ? { type: "va", virtualAccountNo: payment.content.value }
-      : // The QR's reference (tag 62.05 of its payload) is the payment's referenceNo.
-        { type: "qr", referenceNo: payment.referenceNo, status: kind === "qr" ? "00" : "06" };
+  if (!simulations(link).includes(kind)) return null;
+  const what = acquirerNotification(link, outcomeOf(kind));
+  if (!what) return null;
   return (await notifyAsAcquirer(acquirer, what, link.totalAmount.value)).status;
 }

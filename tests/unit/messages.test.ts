@@ -59,6 +59,7 @@ const SAME_IN_BOTH: Record<string, string> = {
   "ConsoleCreate.english": "each language is named in its own language (endonym)",
   "ConsoleCreate.indonesian": "each language is named in its own language (endonym)",
   "Home.productionTitle": "the product's name, the same in every language",
+  "ConsoleMethods.switchState": "only arguments (the method, its state) and a colon",
 };
 
 describe("messages", () => {

@@ -10,7 +10,7 @@ import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/connect
 import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
-import { liveStreamUrl } from "@/lib/checkout/live";
+import { liveStreamUrl } from "@/lib/connector/live-stream";
 import { classifyFailure } from "@/lib/connector/failures";
 import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
 

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
+import { methodNamer } from "@/components/merchant/method-names";
 import { asLocale } from "@/lib/i18n/locale";
 import { linkFilters } from "@/lib/console/link-filters";
 import { requireSession } from "@/lib/console/session";
@@ -22,6 +23,7 @@ export default async function LinksPage({ searchParams }: Props) {
   const f = linkFilters(await searchParams);
   const [page, account] = await Promise.all([client.listLinks({ ...f.query, limit: 25 }), client.account()]);
   const t = await getTranslations("ConsoleLinks");
+  const methodName = await methodNamer();
   const locale = asLocale(await getLocale());
   const keep = new URLSearchParams(
     Object.entries({ status: f.status, q: f.q, from: f.from, to: f.to }).filter(([, v]) => v),
@@ -129,7 +131,7 @@ export default async function LinksPage({ searchParams }: Props) {
                 <td>
                   <StatusBadge status={l.paymentFlagStatus} />
                 </td>
-                <td>{l.paymentMethod ?? t("none")}</td>
+                <td>{l.paymentMethod ? methodName(l.paymentMethod) : t("none")}</td>
                 <td>{when(l.createdAt, locale, account.timeZone)}</td>
                 <td>{when(l.expiredAt, locale, account.timeZone)}</td>
               </tr>

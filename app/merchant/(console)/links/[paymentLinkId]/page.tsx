@@ -6,14 +6,18 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ActionButton } from "@/components/merchant/action-button";
+import { ActionButton, ActionGroup } from "@/components/merchant/action-button";
+import { LinkLive } from "@/components/merchant/link-live";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
+import { methodNamer } from "@/components/merchant/method-names";
+import { bankName } from "@/components/checkout/banks";
 import { asLocale } from "@/lib/i18n/locale";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { LinkDetail } from "@/lib/contract/console";
 import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import { simulations } from "@/lib/console/sandbox";
+import { linkLive } from "@/lib/console/live";
 import { requireSession } from "@/lib/console/session";
 import { expireLinkAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
 
@@ -37,9 +41,11 @@ export default async function LinkPage({ params }: Props) {
     throw err;
   }
   const t = await getTranslations("ConsoleLink");
+  const methodName = await methodNamer();
   const locale = asLocale(await getLocale());
   const at = (iso: string) => when(iso, locale, link.timeZone);
-  const sims = sandboxAcquirer() ? simulations(link) : [];
+  const acquirer = sandboxAcquirer() !== null;
+  const sims = acquirer ? simulations(link) : [];
   const label = (e: LinkDetail["timeline"][number]) =>
     e.type === "expired"
       ? e.by === "merchant"
@@ -47,7 +53,7 @@ export default async function LinkPage({ params }: Props) {
         : t("expired")
       : e.type === "created"
         ? t("created")
-        : t(e.type, { method: e.method ?? "" });
+        : t(e.type, { method: e.method ? methodName(e.method) : "" });
   return (
     <>
       <p>
@@ -99,18 +105,18 @@ export default async function LinkPage({ params }: Props) {
           )}
         </div>
         {link.paymentFlagStatus === "02" && <p className="text-sm text-muted">{t("expireConfirm")}</p>}
-        {sims.length > 0 && (
-          <div className="my-2 flex flex-wrap items-center gap-2" aria-label={t("sandbox")} role="group">
-            <span className={badgeClass("neutral")}>{t("sandbox")}</span>
-            {sims.map((s) => (
-              <ActionButton
-                key={s}
-                action={simulateAction.bind(null, link.paymentLinkId, s)}
-                label={t(s === "va" ? "simulateVa" : s === "qr" ? "simulateQr" : "simulateQrFail")}
-              />
-            ))}
-          </div>
+        {acquirer && (
+          <ActionGroup
+            label={t("sandbox")}
+            badge={t("sandbox")}
+            buttons={sims.map((s) => ({
+              key: s,
+              label: t(s === "va" ? "simulateVa" : s === "qr" ? "simulateQr" : "simulateQrFail"),
+              action: simulateAction.bind(null, link.paymentLinkId, s),
+            }))}
+          />
         )}
+        <LinkLive {...linkLive(link)} />
       </section>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className={`${cardClass} mb-4`} aria-labelledby="invoice-heading">
@@ -205,7 +211,7 @@ export default async function LinkPage({ params }: Props) {
                 </dt>
                 <dd className="font-mono">
                   {link.payment.type === "va"
-                    ? `${link.payment.bank.toUpperCase()} ${link.payment.content === "" ? "" : link.payment.content.value}`
+                    ? `${bankName(link.payment.bank)} ${link.payment.content === "" ? "" : link.payment.content.value}`
                     : link.payment.type === "qr"
                       ? link.payment.referenceNo
                       : link.payment.card
@@ -216,7 +222,7 @@ export default async function LinkPage({ params }: Props) {
                   <>
                     <dt>
                       {t("paid", {
-                        method: `${link.payment.type}.${link.payment.bank}`,
+                        method: methodName(`${link.payment.type}.${link.payment.bank}`),
                       })}
                     </dt>
                     <dd>{at(link.payment.paidAt)}</dd>
