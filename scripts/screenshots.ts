@@ -134,6 +134,11 @@ async function main() {
     await shoot(desk, "en-preview-maintenance-desktop");
     await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=paid`);
     await shoot(desk, "en-preview-paid-desktop");
+    // The API reference at /docs (docs/api-reference.md), once Scalar has rendered it. Taken
+    // here, not by its e2e spec: `npm test` must leave the tree as it found it.
+    await desk.goto(`${server.baseUrl}/docs`);
+    await desk.getByRole("heading", { name: "Nusapay gateway" }).first().waitFor({ timeout: 60_000 });
+    await shoot(desk, "en-api-reference-desktop", false);
 
     // The merchant console, as the first demo merchant (whose links these are): EN on a
     // desktop, ID on a phone. The paid link `d` has a delivered-or-pending callback by now.
