@@ -92,12 +92,12 @@ async function main() {
       await page.locator("li[aria-labelledby^='group-']").nth(2).getByRole("button").click();
       const form = page.getByTestId("card-form");
       await form.waitFor();
-      await form.locator("input[name=number]").pressSequentially("4000 0000 0000 3220");
-      await form.locator("input[name=expiry]").fill("12/34");
-      await form.locator("input[name=name]").fill("Siti Rahmawati");
+      await form.locator("input[autocomplete=cc-number]").pressSequentially("4000 0000 0000 3220");
+      await form.locator("input[autocomplete=cc-exp]").fill("12/34");
+      await form.locator("input[autocomplete=cc-name]").fill("Siti Rahmawati");
       await form.locator("button[type=submit]").click();
       await shoot(page, `${lang}-card-phone`);
-      await form.locator("input[name=cvc]").fill("123");
+      await form.locator("input[autocomplete=cc-csc]").fill("123");
       await form.locator("button[type=submit]").click();
       await page.waitForURL(/\/3ds\?/);
       await shoot(page, `${lang}-3ds-phone`);
