@@ -32,7 +32,6 @@ test("the API reference renders every operation and webhook under its CSP", asyn
     for (const op of Object.values(item))
       await expect(page.getByText(op.summary, { exact: true }).first()).toBeAttached();
   }
-  await page.screenshot({ path: "docs/screenshots/en-api-reference-desktop.png" });
   expect(violations).toEqual([]);
   // Everything from the gateway itself: nothing was fetched from a CDN or anywhere else.
   expect(

@@ -92,12 +92,12 @@ async function main() {
       await page.locator("li[aria-labelledby^='group-']").nth(2).getByRole("button").click();
       const form = page.getByTestId("card-form");
       await form.waitFor();
-      await form.locator("input[name=number]").pressSequentially("4000 0000 0000 3220");
-      await form.locator("input[name=expiry]").fill("12/34");
-      await form.locator("input[name=name]").fill("Siti Rahmawati");
+      await form.locator("input[autocomplete=cc-number]").pressSequentially("4000 0000 0000 3220");
+      await form.locator("input[autocomplete=cc-exp]").fill("12/34");
+      await form.locator("input[autocomplete=cc-name]").fill("Siti Rahmawati");
       await form.locator("button[type=submit]").click();
       await shoot(page, `${lang}-card-phone`);
-      await form.locator("input[name=cvc]").fill("123");
+      await form.locator("input[autocomplete=cc-csc]").fill("123");
       await form.locator("button[type=submit]").click();
       await page.waitForURL(/\/3ds\?/);
       await shoot(page, `${lang}-3ds-phone`);
@@ -134,6 +134,11 @@ async function main() {
     await shoot(desk, "en-preview-maintenance-desktop");
     await desk.goto(`${server.baseUrl}/pay/${d.paymentLinkId}/preview?state=paid`);
     await shoot(desk, "en-preview-paid-desktop");
+    // The API reference at /docs (docs/api-reference.md), once Scalar has rendered it. Taken
+    // here, not by its e2e spec: `npm test` must leave the tree as it found it.
+    await desk.goto(`${server.baseUrl}/docs`);
+    await desk.getByRole("heading", { name: "Nusapay gateway" }).first().waitFor({ timeout: 60_000 });
+    await shoot(desk, "en-api-reference-desktop", false);
 
     // The merchant console, as the first demo merchant (whose links these are): EN on a
     // desktop, ID on a phone. The paid link `d` has a delivered-or-pending callback by now.

@@ -1,7 +1,7 @@
 import { IncomingMessage } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
-import { fieldPath } from "@/lib/api/errors";
+import { fieldPath } from "@/lib/api/field-path";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

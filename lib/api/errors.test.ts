@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CASES, SnapError, type SnapCase } from "@/lib/snap/codes";
-import { fieldPath, toSnapAnswer, zodToSnapError } from "./errors";
+import { toSnapAnswer, zodToSnapError } from "./errors";
+import { fieldPath } from "./field-path";
 import { CreatePaymentLinkRequest, LinkLookupRequest } from "@/lib/contract/payment-link";
 import { TokenRequest } from "./routes/access-token";
 

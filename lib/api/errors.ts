@@ -8,6 +8,7 @@ import {
   type SnapEnvelope,
 } from "@/lib/snap/codes";
 import { BodyError } from "@/lib/api/body";
+import { fieldPath } from "@/lib/api/field-path";
 
 /** One mapper: any error → the SNAP envelope and its HTTP status. */
 export function toSnapAnswer(
@@ -27,16 +28,6 @@ export function toSnapAnswer(
 export function bodyToSnapError(err: BodyError): SnapError {
   const snapCase: SnapCase = err.field ? "invalidFieldFormat" : "badRequest";
   return new SnapError(snapCase, err.field);
-}
-
-/** `additionalInfo.itemDetails[0].price` — the field name as a SNAP client reads it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
 }
 
 /**

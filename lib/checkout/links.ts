@@ -5,7 +5,8 @@ import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import { checkoutCookieKey, checkoutGateway, inquireLink } from "@/lib/connector/gateway";
 
 export { isLinkId } from "@/lib/connector/gateway";
-import { safeEqual, secretOfUri, sessionToken, SESSION_COOKIE } from "./session";
+import { safeEqual } from "@/lib/clients/safe-equal";
+import { secretOfUri, sessionToken, SESSION_COOKIE } from "./session";
 
 /** One Inquiry per request, however many server components ask (layout, page, metadata). */
 export const loadLink = cache(inquireLink);

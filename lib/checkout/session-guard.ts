@@ -1,6 +1,7 @@
 import "server-only";
 import { checkoutCookieKey, inquireLink, isLinkId } from "@/lib/connector/gateway";
-import { safeEqual, secretOfUri, sessionToken } from "./session";
+import { safeEqual } from "@/lib/clients/safe-equal";
+import { secretOfUri, sessionToken } from "./session";
 
 /**
  * The proxy's check of a checkout cookie, so that a wrong cookie gets the very same static 404

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { safeEqual } from "@/lib/clients/safe-equal";
 import { config } from "@/lib/config";
 
 /**
@@ -26,18 +27,6 @@ export function sessionToken(key: string, linkId: string, secret: string): strin
 
 export function previewToken(key: string, linkId: string, secret: string): string {
   return createHmac("sha256", key).update(`preview:v1:${linkId}:${secret}`).digest("base64url");
-}
-
-/** Constant-time string comparison (lengths are not secret: both are fixed-size encodings). */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  if (x.length !== y.length) {
-    // Still spend a comparison so a wrong length is not measurably faster.
-    timingSafeEqual(x, x);
-    return false;
-  }
-  return timingSafeEqual(x, y);
 }
 
 /** The `secret` query value of an Inquiry answer's paymentLinkUri, or null. */

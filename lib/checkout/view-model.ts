@@ -1,3 +1,4 @@
+import { livePaymentKey } from "@/lib/contract/live-events";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 
 /** What the payer sees, derived from one Inquiry answer. */
@@ -39,5 +40,5 @@ export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" 
 /** Identifies the current payment; a change (another tab switched method) triggers a refresh. */
 export function paymentKey(link: Pick<PaymentLinkData, "payment">): string {
   const c = contentOf(link);
-  return c ? `${link.payment.type}:${link.payment.bank}:${c.value}` : "";
+  return livePaymentKey(c && { type: link.payment.type, bank: link.payment.bank, value: c.value });
 }

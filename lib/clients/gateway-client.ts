@@ -28,12 +28,22 @@ import {
   type TransactionListQuery,
 } from "@/lib/contract/account";
 import { CardPayResponse, type CardPayRequest } from "@/lib/contract/card-pay";
+import { responseCode } from "@/lib/snap/codes";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
 
 /** Where the acquirer's payment notifications go (docs/contract.md §2.8). */
 export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
+
+/**
+ * The refusals of Pay Payment Link (service 27) that a page answers in its own words, by
+ * name: built from the gateway's code table, so the page and the gateway cannot disagree.
+ */
+export const PAY_LINK_REFUSALS = {
+  expired: responseCode("transactionExpired", "27"),
+  paid: responseCode("paidBill", "27"),
+} as const;
 
 /**
  * The typed gateway client: one method per operation, requests typed by the same zod

@@ -1,6 +1,7 @@
 import "server-only";
 import type { LinkDetail } from "@/lib/contract/console";
 import { tagOfPaymentKey } from "@/lib/clients/live-events";
+import { livePaymentKey } from "@/lib/contract/live-events";
 import { liveStreamUrl } from "@/lib/connector/live-stream";
 
 const HOUR_MS = 3_600_000;
@@ -17,8 +18,10 @@ const HOUR_MS = 3_600_000;
 export function linkLive(link: LinkDetail, nowMs = Date.now()): { url: string | null; flag: string; tag: string } {
   const hourStart = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   const payment = link.payment;
-  // The gateway's payment key (lib/gateway/link-events.ts, paymentKeyOf): `group:method:content`.
-  const key = payment ? `${payment.type}:${payment.bank}:${payment.content === "" ? "" : payment.content.value}` : "";
+  // The gateway's payment key, spelled once (lib/contract/live-events.ts).
+  const key = livePaymentKey(
+    payment && { type: payment.type, bank: payment.bank, value: payment.content === "" ? "" : payment.content.value },
+  );
   return {
     url: liveStreamUrl(link.paymentLinkId, 2 * 3600, hourStart),
     flag: link.paymentFlagStatus,

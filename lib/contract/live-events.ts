@@ -21,6 +21,15 @@ export interface LinkEventData {
 }
 
 /**
+ * What identifies a link's current payment, before `paymentTag` hashes it: the payment as
+ * Inquiry writes it, `type:bank:content value` (`va:bca:8808…`), "" before a method is chosen.
+ * The gateway tags its events with it and the page compares them with its own: one spelling.
+ */
+export function livePaymentKey(payment: { type: string; bank: string; value: string } | null): string {
+  return payment ? `${payment.type}:${payment.bank}:${payment.value}` : "";
+}
+
+/**
  * SSE ids are monotonic per link: twice the link's stored event version, plus one while the
  * link has passed its deadline unpaid (expiry is derived at read time, never written, so it
  * needs no version of its own; a late QR payment after it bumps the version past it).

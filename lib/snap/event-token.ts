@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { safeEqual } from "./signing";
 
 /**
  * The capability a payer's browser presents to open a link's event stream
@@ -37,14 +38,12 @@ export function parseEventToken(token: string): ParsedEventToken | null {
 
 /** Constant-time check of the token's MAC for this link; expiry is the caller's. */
 export function eventTokenMatches(clientSecret: string, linkId: string, t: ParsedEventToken): boolean {
-  const want = Buffer.from(macOf(clientSecret, linkId, t.partnerId, t.expiresAt));
-  const got = Buffer.from(t.mac);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return safeEqual(macOf(clientSecret, linkId, t.partnerId, t.expiresAt), t.mac);
 }
 
 /**
- * What identifies a link's current payment, as the checkout's view model writes it
- * (`type:bank:content value`, empty before a method is chosen), hashed short: the event
+ * What identifies a link's current payment (`livePaymentKey` in lib/contract/live-events.ts:
+ * `type:bank:content value`, empty before a method is chosen), hashed short: the event
  * names the payment without repeating the VA number or QR payload.
  */
 export function paymentTag(paymentKey: string): string {

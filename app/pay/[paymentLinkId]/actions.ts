@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect, RedirectType } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SnapClientError } from "@/lib/clients/gateway-client";
+import { PAY_LINK_REFUSALS, SnapClientError } from "@/lib/clients/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
 import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/connector/sandbox-acquirer";
@@ -40,8 +40,8 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
     });
   } catch (err) {
     if (err instanceof SnapClientError) {
-      if (err.responseCode === "4032700") return { ok: false, error: t("errorExpired") };
-      if (err.responseCode === "4042714") return { ok: false, error: t("errorPaid") };
+      if (err.responseCode === PAY_LINK_REFUSALS.expired) return { ok: false, error: t("errorExpired") };
+      if (err.responseCode === PAY_LINK_REFUSALS.paid) return { ok: false, error: t("errorPaid") };
       if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
     }
     return {

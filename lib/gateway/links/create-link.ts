@@ -35,12 +35,34 @@ export async function createLinkFromRequest(
   tx: Executor,
   partner: Partner,
   body: CreateBody,
+  draw: (size: number) => Uint8Array = randomBytes,
+): Promise<LinkView> {
+  if (body.partnerReferenceNo !== undefined)
+    return createWithReference(ctx, tx, partner, body, body.partnerReferenceNo);
+  // A reference we generated must never come back as the caller's conflict: on a clash
+  // (30 random bits a day; likely within days for a busy merchant) draw another. The
+  // insert does not abort the transaction on a clash, so the retry runs inside it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createWithReference(ctx, tx, partner, body, generatedReference(ctx.now(), draw));
+    } catch (err) {
+      if (!(err instanceof SnapError && err.snapCase === "duplicatePartnerReference")) throw err;
+      if (attempt === 20) throw new Error("no free link reference in 20 draws: is the random source broken?");
+    }
+  }
+}
+
+function createWithReference(
+  ctx: GatewayContext,
+  tx: Executor,
+  partner: Partner,
+  body: CreateBody,
+  partnerReferenceNo: string,
 ): Promise<LinkView> {
   const info = body.additionalInfo;
   const expiresAt = body.expiredDate
     ? parseIsoWithOffset(body.expiredDate)!
     : new Date(ctx.now().getTime() + (info.expiryMinutes ?? 1440) * 60_000);
-  const partnerReferenceNo = body.partnerReferenceNo ?? generatedReference(ctx.now());
   return createPaymentLink(ctx, tx, partner, {
     partnerReferenceNo,
     trxId: body.trxId ?? partnerReferenceNo,
@@ -69,9 +91,9 @@ export async function createLinkFromRequest(
 }
 
 /** `INV-20261123-7Q2K9D`: the Jakarta day and 30 random bits, readable over the phone. */
-function generatedReference(now: Date): string {
+function generatedReference(now: Date, draw: (size: number) => Uint8Array): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const bytes = randomBytes(6);
+  const bytes = draw(6);
   const suffix = Array.from(bytes, (b) => alphabet[b % 32]).join("");
   return `INV-${jakartaDay(now).replace(/-/g, "")}-${suffix}`;
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { paymentLinks, payments } from "@/lib/db/schema";
 import { announce, type LinkNotice } from "@/lib/events/channel";
+import { livePaymentKey } from "@/lib/contract/live-events";
 import { eventTokenMatches, paymentTag, parseEventToken } from "@/lib/snap/event-token";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { getPartner, type Partner } from "@/lib/gateway/merchants/partners";
@@ -19,9 +20,9 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export const NEXT_EVENT_VERSION = sql`${paymentLinks.eventVersion} + 1`;
 
-/** The checkout's payment key (components/checkout/view-model.ts), from the stored payment. */
+/** The payment key the page compares with (lib/contract/live-events.ts), from the stored payment. */
 export function paymentKeyOf(payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue"> | null): string {
-  return payment ? `${payment.groupId}:${payment.methodId}:${payment.contentValue}` : "";
+  return livePaymentKey(payment && { type: payment.groupId, bank: payment.methodId, value: payment.contentValue });
 }
 
 export async function announceLinkChange(

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/client";
 import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
 import { builder, rowReader, run, statement, type Statement } from "@/lib/db/statements";
 import { SnapError } from "@/lib/snap/codes";
@@ -78,31 +77,30 @@ export async function createPaymentLink(
     }
   }
   const id = randomUUID();
-  try {
-    const [link] = await tx
-      .insert(paymentLinks)
-      .values({
-        id,
-        partnerId: partner.id,
-        partnerReferenceNo: input.partnerReferenceNo,
-        trxId: input.trxId,
-        currency: input.currency,
-        subtotalMinor,
-        totalMinor,
-        invoice: input.invoice,
-        paymentMethods: input.paymentMethods,
-        callbackBaseUrl: input.callbackBaseUrl,
-        redirectUrl: input.redirectUrl,
-        language: input.language,
-        expiresAt: input.expiresAt,
-      })
-      .returning();
-    await recordLinkEvent(tx, id, "created", link!.createdAt);
-    return { link: link!, payment: null, state: "pending", merchantName: partner.name };
-  } catch (err) {
-    if (isUniqueViolation(err, "payment_links_partner_ref_uq")) throw new SnapError("duplicatePartnerReference");
-    throw err;
-  }
+  // ON CONFLICT, not a caught unique violation: on PostgreSQL that aborts the transaction,
+  // and a generated reference (create-link.ts) draws again inside the same one.
+  const [link] = await tx
+    .insert(paymentLinks)
+    .values({
+      id,
+      partnerId: partner.id,
+      partnerReferenceNo: input.partnerReferenceNo,
+      trxId: input.trxId,
+      currency: input.currency,
+      subtotalMinor,
+      totalMinor,
+      invoice: input.invoice,
+      paymentMethods: input.paymentMethods,
+      callbackBaseUrl: input.callbackBaseUrl,
+      redirectUrl: input.redirectUrl,
+      language: input.language,
+      expiresAt: input.expiresAt,
+    })
+    .onConflictDoNothing({ target: [paymentLinks.partnerId, paymentLinks.partnerReferenceNo] })
+    .returning();
+  if (!link) throw new SnapError("duplicatePartnerReference");
+  await recordLinkEvent(tx, id, "created", link.createdAt);
+  return { link, payment: null, state: "pending", merchantName: partner.name };
 }
 
 /**

@@ -16,7 +16,8 @@ import { Card } from "@/components/ui/card";
 import { chrome } from "@/lib/ui/recipes";
 import { checkoutCookieKey } from "@/lib/connector/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
-import { previewToken, PREVIEW_COOKIE, safeEqual, secretOfUri } from "@/lib/checkout/session";
+import { safeEqual } from "@/lib/clients/safe-equal";
+import { previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
 
 type Props = {
