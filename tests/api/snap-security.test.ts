@@ -467,15 +467,16 @@ describe.each(DB_KINDS)("SNAP security on %s", (db) => {
     }
   });
 
-  it("unknown operations under /v1.0 answer in the envelope", async () => {
-    for (const [method, path] of [
-      ["POST", "/v1.0/payment-link/nope"],
-      ["GET", INQUIRY],
-      ["DELETE", "/v1.0/"],
-      ["PUT", "/v1.0/payment-link/create"],
+  it("unknown operations under /v1.0 answer in the envelope: 404 for a path none has, 405 with Allow for a method a path does not take", async () => {
+    for (const [method, path, status, allow] of [
+      ["POST", "/v1.0/payment-link/nope", 404, null],
+      ["GET", INQUIRY, 405, "POST"],
+      ["DELETE", "/v1.0/", 404, null],
+      ["PUT", "/v1.0/payment-link/create", 405, "POST"],
     ] as const) {
       const a = await signed(merchant, { method, path, body: method === "GET" ? "" : "{}" });
-      expectEnvelope(a, 404);
+      expectEnvelope(a, status, status === 405 ? "4050000" : "4040001");
+      expect(a.headers.allow).toBe(allow ?? undefined);
     }
   });
 
