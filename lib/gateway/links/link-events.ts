@@ -19,9 +19,16 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export const NEXT_EVENT_VERSION = sql`${paymentLinks.eventVersion} + 1`;
 
-/** The checkout's payment key (components/checkout/view-model.ts), from the stored payment. */
-export function paymentKeyOf(payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue"> | null): string {
-  return payment ? `${payment.groupId}:${payment.methodId}:${payment.contentValue}` : "";
+/**
+ * The checkout's payment key (lib/checkout/view-model.ts), from the stored payment: a wallet
+ * attempt by its reference (the wire's `payment.referenceNo`), anything else by its content.
+ */
+export function paymentKeyOf(
+  payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue" | "referenceNo"> | null,
+): string {
+  if (!payment) return "";
+  const value = payment.groupId === "ew" ? payment.referenceNo : payment.contentValue;
+  return `${payment.groupId}:${payment.methodId}:${value}`;
 }
 
 export async function announceLinkChange(
@@ -57,6 +64,7 @@ const SNAPSHOT = {
   groupId: payments.groupId,
   methodId: payments.methodId,
   contentValue: payments.contentValue,
+  referenceNo: payments.referenceNo,
 };
 
 /** What an event stream needs of a link: one indexed read, no partner scope (the caller checks it). */
@@ -75,6 +83,7 @@ export async function loadLinkSnapshot(ctx: GatewayContext, linkId: string): Pro
           groupId: row.groupId,
           methodId: row.methodId!,
           contentValue: row.contentValue!,
+          referenceNo: row.referenceNo!,
         };
   return {
     linkId,
