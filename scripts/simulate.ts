@@ -14,7 +14,12 @@ import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 const [kind, ref, amount] = process.argv.slice(2);
 const usage =
   "usage: npm run simulate -- va <virtualAccountNo> [amount] | qr <referenceNo> | qr-fail <referenceNo> | wallet <referenceNo> [fail]";
-if (!kind || !ref || !["va", "qr", "qr-fail", "wallet"].includes(kind) || (kind === "wallet" && amount && amount !== "fail")) {
+if (
+  !kind ||
+  !ref ||
+  !["va", "qr", "qr-fail", "wallet"].includes(kind) ||
+  (kind === "wallet" && amount && amount !== "fail")
+) {
   console.error(usage);
   process.exit(2);
 }

@@ -86,7 +86,7 @@ const EnvSchema = z.object({
   /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
   GATEWAY_PUBLIC_URL: optional(BaseUrl),
   /** A wallet's push request (OVO) lapses after this long unapproved (docs/contract.md §8). */
-  WALLET_PUSH_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  WALLET_PUSH_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });
