@@ -37,8 +37,14 @@ export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" 
   return view === "open" || view === "va" || view === "qr" || view === "card";
 }
 
-/** Identifies the current payment; a change (another tab switched method) triggers a refresh. */
+/**
+ * Identifies the current payment; a change (another tab switched method) triggers a refresh. A
+ * wallet attempt is named by its reference: two OVO requests to one number show the same masked
+ * number. The gateway's tag is made the same way (lib/gateway/links/link-events.ts).
+ */
 export function paymentKey(link: Pick<PaymentLinkData, "payment">): string {
   const c = contentOf(link);
-  return livePaymentKey(c && { type: link.payment.type, bank: link.payment.bank, value: c.value });
+  return livePaymentKey(
+    c && { type: link.payment.type, bank: link.payment.bank, value: c.value, referenceNo: link.payment.referenceNo },
+  );
 }
