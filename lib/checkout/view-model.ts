@@ -2,7 +2,7 @@ import { livePaymentKey } from "@/lib/contract/live-events";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 
 /** What the payer sees, derived from one Inquiry answer. */
-export type CheckoutView = "open" | "va" | "qr" | "card" | "paid" | "rejected" | "expired";
+export type CheckoutView = "open" | "va" | "qr" | "wallet" | "card" | "paid" | "rejected" | "expired";
 
 export type PaymentContent = { name: string; value: string };
 
@@ -30,11 +30,12 @@ export function viewOf(
   if (!contentOf(link)) return "open";
   if (link.payment.type === "va") return "va";
   if (link.payment.type === "qr") return "qr";
+  if (link.payment.type === "ew") return "wallet";
   return "card";
 }
 
-export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" | "card" {
-  return view === "open" || view === "va" || view === "qr" || view === "card";
+export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" | "wallet" | "card" {
+  return view === "open" || view === "va" || view === "qr" || view === "wallet" || view === "card";
 }
 
 /**

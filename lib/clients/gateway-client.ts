@@ -55,6 +55,12 @@ export const PAY_LINK_REFUSALS = {
   paid: responseCode("paidBill", "27"),
 } as const;
 
+/** Pay Payment Link's refusals of an OVO phone number (docs/contract.md §8), both naming `phoneNumber`. */
+export const WALLET_PHONE_REFUSALS = {
+  malformed: responseCode("invalidFieldFormat", "27"),
+  missing: responseCode("invalidMandatoryField", "27"),
+} as const;
+
 /**
  * The typed gateway client: one method per operation, requests typed by the same zod
  * schemas the gateway validates with, answers parsed before they are returned.
