@@ -174,7 +174,6 @@ test.describe("e-wallets: an OVO request that lapses is sent again", () => {
         methodId: "ovo",
       });
       expect(r.status, JSON.stringify(r.reply)).toBe(200);
-      console.log(JSON.stringify(r.reply), (await inquiry()).paymentFlagStatus);
       await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
     });
   }
