@@ -22,6 +22,7 @@ const gatewayFolders = [
   "gateway-va",
   "gateway-qris",
   "gateway-cards",
+  "gateway-wallets",
   "gateway-console",
   "gateway-sandbox",
 ];
@@ -84,10 +85,13 @@ const layers = {
       "limits",
     ],
   },
+  // The API may use the typed clients for one thing: the sandbox wallet page plays the wallet
+  // provider and sends its notification through the provider's client, the real signed path.
   api: {
     pattern: "lib/api",
     allow: [
       "api",
+      "clients",
       ...gatewayFolders,
       "notify",
       "snap",
@@ -102,7 +106,7 @@ const layers = {
     ],
   },
   // The domain, one folder per flow (docs/architecture.md). A folder imports only those below it:
-  // sandbox, console → va, qris, cards → settlement → links → methods → merchants, requests →
+  // sandbox, console → va, qris, cards, wallets → settlement → links → methods → merchants, requests →
   // the top-level files (context, ids, locks, vault, errors).
   "gateway-sandbox": {
     pattern: "lib/gateway/sandbox",
@@ -111,6 +115,7 @@ const layers = {
       "gateway-va",
       "gateway-qris",
       "gateway-cards",
+      "gateway-wallets",
       "gateway-settlement",
       "gateway-links",
       "gateway-methods",
@@ -133,6 +138,10 @@ const layers = {
   },
   "gateway-cards": {
     pattern: "lib/gateway/cards",
+    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+  },
+  "gateway-wallets": {
+    pattern: "lib/gateway/wallets",
     allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
   },
   "gateway-settlement": {

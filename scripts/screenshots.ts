@@ -125,6 +125,29 @@ async function main() {
     await desk.locator("li[aria-labelledby^='group-']").nth(1).getByRole("button").click();
     await desk.getByTestId("qr-svg").waitFor();
     await shoot(desk, "id-qr-desktop");
+    // E-wallets on a phone: the redirect step, the sandbox wallet's page, OVO's countdown.
+    for (const lang of ["en", "id"] as const) {
+      const page = await session(PHONE, lang === "id" ? "id-ID" : "en-US");
+      const wallets = page.locator("li[aria-labelledby='group-ew']");
+      const w = await link(lang);
+      await page.goto(w.paymentLinkUri);
+      await wallets.getByRole("radio", { name: /^DANA\b/ }).check();
+      await wallets.getByRole("button").click();
+      await page.getByTestId("wallet-continue").waitFor();
+      await shoot(page, `${lang}-wallet-redirect-phone`);
+      await page.getByTestId("wallet-continue").click();
+      await page.waitForURL((u) => !u.pathname.startsWith("/pay/"));
+      await shoot(page, `${lang}-wallet-page-phone`);
+      const o = await link(lang);
+      await page.goto(o.paymentLinkUri);
+      await wallets.getByRole("radio", { name: /^OVO\b/ }).check();
+      await wallets.locator("input[name=phoneNumber]").fill("0812 3456 7890");
+      await shoot(page, `${lang}-wallet-ovo-number-phone`);
+      await wallets.getByRole("button").click();
+      await page.getByTestId("push-countdown").waitFor();
+      await shoot(page, `${lang}-wallet-ovo-countdown-phone`);
+      await page.context().close();
+    }
     // merchant preview (maintenance state)
     await desk.goto(d.paymentLinkUri.replace(`/pay/${d.paymentLinkId}?`, `/pay/${d.paymentLinkId}/preview?`));
     await desk.getByLabel("Secret key").fill(creds.merchant.secretKey);

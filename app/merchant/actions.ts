@@ -6,7 +6,7 @@ import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
 import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
-import { simulate, type Simulation } from "@/lib/console/sandbox";
+import { isSimulation, simulate, type Simulation } from "@/lib/console/sandbox";
 import { classifyFailure } from "@/lib/connector/failures";
 import {
   clearSession,
@@ -142,7 +142,7 @@ export async function resendDeliveryAction(deliveryId: string): Promise<ActionRe
 export async function simulateAction(linkId: string, kind: Simulation): Promise<ActionResult<{ message: string }>> {
   const { client } = await signed();
   const acquirer = sandboxAcquirer();
-  if (!acquirer || !isUuid(linkId) || !["va", "qr", "qr-fail"].includes(kind)) return failure(null);
+  if (!acquirer || !isUuid(linkId) || !isSimulation(kind)) return failure(null);
   try {
     const status = await simulate(acquirer, await client.getLink(linkId), kind);
     // Nothing to send (a stale page, a second click) is not an outage.

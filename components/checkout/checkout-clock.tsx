@@ -112,7 +112,10 @@ export function CheckoutClock({
       {children}
       {settled && poll && !expired ? (
         <Suspense fallback={null}>
+          {/* Keyed by the payment: one the page chose anew in place (OVO's "Send again", a
+              refresh after a switch) gets its own stream, tag and one refresh to spend. */}
           <StatusPoller
+            key={paymentKey}
             linkId={linkId}
             paymentKey={paymentKey}
             live={live}

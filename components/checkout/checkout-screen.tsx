@@ -19,6 +19,8 @@ import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
 import { CardStep } from "./card-step";
 import { VaPanel } from "./va-panel";
+import { WalletPanel } from "./wallet-panel";
+import { sentPush } from "@/lib/checkout/wallet-push";
 import { contentOf, isPendingView, paymentKey, type CheckoutView } from "@/lib/checkout/view-model";
 
 const SUMMARY_ROW = "flex items-baseline justify-between gap-4";
@@ -101,7 +103,9 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
     const note =
       link.payment.type === "va"
         ? tm("switchNoteVa", { bank: bankName(link.payment.bank), number: groupedVaNumber(content.value) })
-        : tm("switchNoteQr");
+        : link.payment.type === "ew"
+          ? tm("switchNoteWallet")
+          : tm("switchNoteQr");
     panel = picker(
       tm("changeHeading"),
       <div className="mb-3 rounded-md bg-warn-soft p-3">
@@ -123,6 +127,19 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           totalMinor={totalMinor}
           deadlineText={deadlineText}
           pngHref={preview ? null : `${base}/qr.png`}
+        />
+      );
+    else if (view === "wallet")
+      method = (
+        <WalletPanel
+          linkId={link.paymentLinkId}
+          bank={link.payment.bank}
+          content={content}
+          referenceNo={link.payment.referenceNo}
+          lang={lang}
+          push={preview ? null : await sentPush()}
+          nowMs={nowMs}
+          preview={!!preview}
         />
       );
     else if (preview)
@@ -290,7 +307,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         <div className="mx-auto w-full max-w-[70rem] px-3 lg:px-6">
           <SandboxSimulator
             linkId={link.paymentLinkId}
-            target={pending && (view === "va" || view === "qr") && !changing ? view : null}
+            target={pending && (view === "va" || view === "qr" || view === "wallet") && !changing ? view : null}
             labels={{
               heading: tsb("heading"),
               explain: tsb("explain"),

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { GroupIcon } from "@/components/ui/icons";
 import { localLogo } from "./banks";
 import { ChooseMethodForm } from "./choose-method-form";
+import { PhoneField } from "./phone-field";
+import { WALLET_METHODS, isWalletMethod } from "@/lib/contract/wallet";
 
 const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
   (locale === "id" ? b.indonesia : b.english) || b.english;
@@ -40,6 +42,11 @@ export async function MethodPicker({ groups, linkId, lang, preview, currentBank 
         const reasonId = `group-reason-${g.id}`;
         const reason = !g.active ? pick(g.activeText, locale) : "";
         const single = g.method.length === 1 ? g.method[0] : undefined;
+        // A push wallet (OVO) needs the payer's number: its field shows once that wallet is
+        // checked, by CSS alone, so the plain form post works before any script.
+        const pushMethod = usable
+          ? activeMethods.find((m) => isWalletMethod(m.id) && WALLET_METHODS[m.id].flow === "push")
+          : undefined;
         const inner = (
           <>
             <div className="mb-2 flex items-start gap-3">
@@ -83,6 +90,7 @@ export async function MethodPicker({ groups, linkId, lang, preview, currentBank 
                           (currentBank === m.id || (activeMethods.length === 1 && activeMethods[0]?.id === m.id))
                         }
                         aria-describedby={why ? `${id}-why` : undefined}
+                        data-push={pushMethod?.id === m.id || undefined}
                         className="m-0 size-[1.125rem] accent-brand"
                       />
                       {/* decorative: the bank's name is the text beside it */}
@@ -108,11 +116,20 @@ export async function MethodPicker({ groups, linkId, lang, preview, currentBank 
                 })}
               </fieldset>
             ) : null}
+            {pushMethod ? (
+              <div className="hidden group-has-[[data-push]:checked]/methods:block">
+                <PhoneField id={`phone-${g.id}`} label={t("phoneLabel")} hint={t("phoneHint")} />
+              </div>
+            ) : null}
           </>
         );
         const button = pick(g.buttonText, locale);
         return (
-          <li key={g.id} className={g.active ? GROUP : `${GROUP} bg-subtle`} aria-labelledby={`group-${g.id}`}>
+          <li
+            key={g.id}
+            className={g.active ? `${GROUP} group/methods` : `${GROUP} bg-subtle`}
+            aria-labelledby={`group-${g.id}`}
+          >
             {g.method.length === 0 && !g.active ? (
               inner
             ) : usable ? (

@@ -7,6 +7,7 @@ import { amountClass } from "@/lib/ui/recipes";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Fact, Facts } from "@/components/ui/facts";
 import { bankName } from "./banks";
+import { isWalletMethod, WALLET_METHODS } from "@/lib/contract/wallet";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { contentOf } from "@/lib/checkout/view-model";
 
@@ -20,6 +21,8 @@ const pick = (b: { english: string; indonesia: string }, locale: Locale) =>
 export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partnerReferenceNo">): string {
   const c = contentOf(link);
   if (!c) return link.partnerReferenceNo;
+  // A wallet's content is its redirect URL or a masked number: the attempt's reference names it.
+  if (link.payment.type === "ew") return link.payment.referenceNo ?? link.partnerReferenceNo;
   if (link.payment.type === "va") return groupedVaNumber(c.value);
   if (link.payment.type === "qr") {
     try {
@@ -35,6 +38,7 @@ async function methodLabel(link: PaymentLinkData): Promise<string> {
   if (link.payment.type === "va") return (await getTranslations("Va"))("title", { bank: bankName(link.payment.bank) });
   if (link.payment.type === "cc") return (await getTranslations("Card"))("method");
   if (link.payment.type === "qr") return (await getTranslations("Qr"))("method");
+  if (link.payment.type === "ew" && isWalletMethod(link.payment.bank)) return WALLET_METHODS[link.payment.bank].name;
   return bankName(link.payment.bank);
 }
 

@@ -11,8 +11,8 @@ const PAYLOAD = "m-0 max-h-64 overflow-x-auto rounded-md bg-subtle p-2 text-xs f
 
 export interface SandboxSimulatorProps {
   linkId: string;
-  /** what can be simulated now: the link's current VA or QR; null once nothing is payable */
-  target: "va" | "qr" | null;
+  /** what can be simulated now: the link's current VA, QR or wallet attempt; null once nothing is payable */
+  target: "va" | "qr" | "wallet" | null;
   labels: {
     heading: string;
     explain: string;
@@ -52,7 +52,7 @@ export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorPro
           <Button variant="secondary" onClick={() => run("pay")} disabled={pending}>
             {labels.pay}
           </Button>
-          {target === "qr" ? (
+          {target === "qr" || target === "wallet" ? (
             <Button variant="secondary" onClick={() => run("fail")} disabled={pending}>
               {labels.fail}
             </Button>

@@ -15,7 +15,9 @@ describe("methodName: the console names methods as a merchant does, in both lang
     ["va.cimb", "CIMB Niaga Virtual Account", "Virtual Account CIMB Niaga"],
     ["qr.qris", "QRIS", "QRIS"],
     ["cc.card", "Card", "Kartu"],
-    ["ew.gopay", "ew.gopay", "ew.gopay"],
+    ["ew.gopay", "GoPay", "GoPay"],
+    ["ew.ovo", "OVO", "OVO"],
+    ["ew.unknown", "ew.unknown", "ew.unknown"],
   ])("%s", (raw, inEnglish, inIndonesian) => {
     expect(methodName(raw, words(en, "en"))).toBe(inEnglish);
     expect(methodName(raw, words(id, "id"))).toBe(inIndonesian);

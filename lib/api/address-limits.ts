@@ -62,4 +62,6 @@ export function mountAddressLimits(app: OpenAPIHono<ApiEnv>, limiter: AddressLim
   };
   app.use("/v1/payment-intents/:id/3ds", guard("card", tooMany, ["GET", "POST"]));
   app.use("/v1.0/debit/redirect/:referenceNo", guard("card", tooMany, ["GET"]));
+  // The sandbox wallet page is the card pages' kind: a browser page behind a capability URL.
+  app.use("/v1.0/debit/wallet/:referenceNo", guard("card", tooMany, ["GET", "POST"]));
 }

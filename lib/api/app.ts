@@ -24,6 +24,8 @@ import { mountSdk } from "./routes/sdk";
 import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
+import { walletRoutes } from "./routes/wallet";
+import { mountWalletPage } from "./routes/wallet-page";
 import { mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
 import { mountV1Route, type AnyV1Route } from "./v1-route";
@@ -44,6 +46,7 @@ export const snapRoutes = [
   ...virtualAccountRoutes,
   ...qrRoutes,
   cardPayRoute,
+  ...walletRoutes,
   ...accountRoutes,
 ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
 
@@ -67,6 +70,7 @@ export function createApiApp(
   // Without the server's hub (the document script), an inert one: streams would see no changes.
   mountLinkEvents(app, gw, deps.liveEvents ?? inertHub());
   mountCardRedirect(app, gw);
+  mountWalletPage(app, gw);
   mountSdk(app);
 
   mountDocs(app);

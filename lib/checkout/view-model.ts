@@ -2,7 +2,7 @@ import { livePaymentKey } from "@/lib/contract/live-events";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 
 /** What the payer sees, derived from one Inquiry answer. */
-export type CheckoutView = "open" | "va" | "qr" | "card" | "paid" | "rejected" | "expired";
+export type CheckoutView = "open" | "va" | "qr" | "wallet" | "card" | "paid" | "rejected" | "expired";
 
 export type PaymentContent = { name: string; value: string };
 
@@ -30,15 +30,22 @@ export function viewOf(
   if (!contentOf(link)) return "open";
   if (link.payment.type === "va") return "va";
   if (link.payment.type === "qr") return "qr";
+  if (link.payment.type === "ew") return "wallet";
   return "card";
 }
 
-export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" | "card" {
-  return view === "open" || view === "va" || view === "qr" || view === "card";
+export function isPendingView(view: CheckoutView): view is "open" | "va" | "qr" | "wallet" | "card" {
+  return view === "open" || view === "va" || view === "qr" || view === "wallet" || view === "card";
 }
 
-/** Identifies the current payment; a change (another tab switched method) triggers a refresh. */
+/**
+ * Identifies the current payment; a change (another tab switched method) triggers a refresh. A
+ * wallet attempt is named by its reference: two OVO requests to one number show the same masked
+ * number. The gateway's tag is made the same way (lib/gateway/links/link-events.ts).
+ */
 export function paymentKey(link: Pick<PaymentLinkData, "payment">): string {
   const c = contentOf(link);
-  return livePaymentKey(c && { type: link.payment.type, bank: link.payment.bank, value: c.value });
+  return livePaymentKey(
+    c && { type: link.payment.type, bank: link.payment.bank, value: c.value, referenceNo: link.payment.referenceNo },
+  );
 }

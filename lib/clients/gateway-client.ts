@@ -29,12 +29,22 @@ import {
 } from "@/lib/contract/account";
 import { CardPayResponse, type CardPayRequest } from "@/lib/contract/card-pay";
 import { responseCode } from "@/lib/snap/codes";
+import {
+  DebitStatusResponse,
+  WalletNotifyResponse,
+  type DebitStatusRequest,
+  type WalletNotification,
+} from "@/lib/contract/wallet";
 import { SnapClient, type SnapCredentials } from "./snap-client";
 
 export { SnapClient, SnapClientError, type SnapCredentials } from "./snap-client";
 
 /** Where the acquirer's payment notifications go (docs/contract.md §2.8). */
-export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/qr/qr-mpm-notify" } as const;
+export const NOTIFICATION_PATHS = {
+  va: "/v1.0/transfer-va/payment",
+  qr: "/v1.0/qr/qr-mpm-notify",
+  ew: "/v1.0/debit/notify",
+} as const;
 
 /**
  * The refusals of Pay Payment Link (service 27) that a page answers in its own words, by
@@ -43,6 +53,12 @@ export const NOTIFICATION_PATHS = { va: "/v1.0/transfer-va/payment", qr: "/v1.0/
 export const PAY_LINK_REFUSALS = {
   expired: responseCode("transactionExpired", "27"),
   paid: responseCode("paidBill", "27"),
+} as const;
+
+/** Pay Payment Link's refusals of an OVO phone number (docs/contract.md §8), both naming `phoneNumber`. */
+export const WALLET_PHONE_REFUSALS = {
+  malformed: responseCode("invalidFieldFormat", "27"),
+  missing: responseCode("invalidMandatoryField", "27"),
 } as const;
 
 /**
@@ -104,6 +120,11 @@ export class GatewayClient {
     return this.snap.call("POST", "/v1.0/debit/payment-host-to-host", req, CardPayResponse);
   }
 
+  /** Direct debit status of a wallet attempt or a Card Pay (docs/contract.md §8). */
+  debitStatus(req: DebitStatusRequest) {
+    return this.snap.call("POST", "/v1.0/debit/status", req, DebitStatusResponse);
+  }
+
   /** GET with the filters in the query string (signed as sent, query included). */
   transactionList(query: TransactionListQuery = {}) {
     const qs = new URLSearchParams(
@@ -131,5 +152,10 @@ export class GatewayClient {
   /** Acquirer side: a QR payment notification (docs/contract.md §12.5). */
   notifyQrPayment(req: QrPaymentNotification) {
     return this.snap.call("POST", NOTIFICATION_PATHS.qr, req, QrNotifyResponse);
+  }
+
+  /** Wallet provider side: an e-wallet payment notification (docs/contract.md §8). */
+  notifyWalletPayment(req: WalletNotification) {
+    return this.snap.call("POST", NOTIFICATION_PATHS.ew, req, WalletNotifyResponse);
   }
 }

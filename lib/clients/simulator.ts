@@ -1,7 +1,7 @@
-import { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifications";
+import { qrNotification, splitVaNumber, vaNotification, walletNotification } from "@/lib/snap/notifications";
 import { GatewayClient, type SnapCredentials } from "./gateway-client";
 
-export { qrNotification, splitVaNumber, vaNotification } from "@/lib/snap/notifications";
+export { qrNotification, splitVaNumber, vaNotification, walletNotification } from "@/lib/snap/notifications";
 
 /**
  * The sandbox acquirer: builds the notifications a bank or the QRIS switch would send and
@@ -69,4 +69,37 @@ export async function simulateQrPayment(
   }
   const body = qrNotification({ ...args, amount });
   return send(() => new GatewayClient(baseUrl, acquirer, fetchImpl).notifyQrPayment(body), body);
+}
+
+/**
+ * Approve (00) or decline (06) a wallet attempt as its provider would. Without `amount` the
+ * attempt is read with the direct debit status as the merchant (its amount, link reference and
+ * wallet), as a provider knows them from the request it was sent.
+ */
+export async function simulateWalletPayment(
+  baseUrl: string,
+  provider: SnapCredentials,
+  args: {
+    referenceNo: string;
+    status: "00" | "06";
+    amount?: string;
+    partnerReferenceNo?: string;
+    methodId?: string;
+    merchant?: SnapCredentials;
+  },
+  fetchImpl: typeof fetch = fetch,
+) {
+  let { amount, partnerReferenceNo, methodId } = args;
+  if (!amount) {
+    if (!args.merchant) throw new Error("amount or merchant credentials needed");
+    const res = await new GatewayClient(baseUrl, args.merchant, fetchImpl).debitStatus({
+      originalReferenceNo: args.referenceNo,
+      serviceCode: "54",
+    });
+    amount = res.amount.value;
+    partnerReferenceNo ??= res.originalPartnerReferenceNo;
+    methodId ??= typeof res.additionalInfo?.bank === "string" ? res.additionalInfo.bank : undefined;
+  }
+  const body = walletNotification({ ...args, amount, partnerReferenceNo, methodId });
+  return send(() => new GatewayClient(baseUrl, provider, fetchImpl).notifyWalletPayment(body), body);
 }

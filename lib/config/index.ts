@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   CHECKOUT_TRANSPORT: z.enum(["in-process", "http"]).default("in-process"),
   /** Checkout-only mode: where payers' browsers reach the gateway's event streams. */
   GATEWAY_PUBLIC_URL: optional(BaseUrl),
+  /** A wallet's push request (OVO) lapses after this long unapproved (docs/contract.md §8). */
+  WALLET_PUSH_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Server processes sharing the port (node:cluster); default: the cores on PostgreSQL, 1 on PGlite. */
   WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)),
 });
@@ -106,6 +108,14 @@ export type Config = {
    * real processor is integrated, so production has none and the card group is inactive.
    */
   cardProcessor: "sandbox" | null;
+  /**
+   * Who answers e-wallet payments. `sandbox`: the gateway plays the wallet (its own
+   * authorization page, approvals from the simulator). No real provider is integrated, so
+   * production has none and the e-wallet group is inactive (docs/wallets.md).
+   */
+  walletProvider: "sandbox" | null;
+  /** Seconds before an unapproved push request (OVO) lapses. */
+  walletPushTtlSeconds: number;
   /** Was PUBLIC_BASE_URL set, or is it the default (production refuses the default)? */
   publicBaseUrlSet: boolean;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
@@ -183,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       file: e.GATEWAY_MASTER_KEY_FILE && path.resolve(/*turbopackIgnore: true*/ e.GATEWAY_MASTER_KEY_FILE),
     },
     cardProcessor: e.GATEWAY_MODE === "sandbox" ? "sandbox" : null,
+    walletProvider: e.GATEWAY_MODE === "sandbox" ? "sandbox" : null,
+    walletPushTtlSeconds: e.WALLET_PUSH_TTL_SECONDS,
     publicBaseUrlSet: !!e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitRps: e.RATE_LIMIT_RPS,

@@ -4,7 +4,12 @@ import { config, sandboxMode } from "@/lib/config";
 import { parseQris } from "@/lib/qris";
 import { gatewayBaseUrl, gatewayOverHttp } from "./gateway";
 import { NOTIFICATION_PATHS, type SnapCredentials } from "@/lib/clients/gateway-client";
-import { simulateQrPayment, simulateVaPayment, type SimulationResult } from "@/lib/clients/simulator";
+import {
+  simulateQrPayment,
+  simulateVaPayment,
+  simulateWalletPayment,
+  type SimulationResult,
+} from "@/lib/clients/simulator";
 
 /*
  * The checkout's sandbox tools act as the sandbox acquirer (the simulated bank and QRIS
@@ -40,7 +45,7 @@ export function sandboxAcquirer(): SnapCredentials | null {
   return acquirer;
 }
 
-/** What the sandbox panel asks the acquirer for: the payment made, or (QR only) refused. */
+/** What the sandbox panel asks the acquirer for: the payment made, or (QR, wallet) refused. */
 export type SimulatedOutcome = "pay" | "fail";
 
 /**
@@ -51,19 +56,22 @@ export type SimulatedOutcome = "pay" | "fail";
 export interface SimulatableLink {
   paymentFlagStatus: string;
   totalAmount: { value: string };
-  payment: { type: string; content: "" | { value: string } } | null;
+  payment: { type: string; bank?: string; content: "" | { value: string }; referenceNo?: string } | null;
 }
 
 /**
  * What the sandbox acquirer can notify for the link now: nothing unless it is pending with a
- * VA (paid only: a VA transfer either arrives or does not) or a QR (paid, or failed with
- * status 06). The checkout's panel and the console's buttons both show exactly these.
+ * VA (paid only: a VA transfer either arrives or does not), a QR or a wallet attempt (paid, or
+ * failed with status 06: the payer declines in the wallet). The sandbox acquirer is also the
+ * wallet provider (docs/contract.md §8). The checkout's panel and the console's buttons both
+ * show exactly these.
  */
 export function simulatableOutcomes(link: SimulatableLink): SimulatedOutcome[] {
   const payment = link.payment;
   if (link.paymentFlagStatus !== "02" || !payment || payment.content === "") return [];
   if (payment.type === "va") return ["pay"];
   if (payment.type === "qr") return ["pay", "fail"];
+  if (payment.type === "ew" && payment.referenceNo) return ["pay", "fail"];
   return [];
 }
 
@@ -72,9 +80,11 @@ export function simulatable(link: SimulatableLink, outcome: SimulatedOutcome): b
   return simulatableOutcomes(link).includes(outcome);
 }
 
-/** What the acquirer notifies: a VA paid, or a QR paid (00) or failed (06). */
+/** What the acquirer notifies: a VA paid, or a QR or wallet attempt paid (00) or failed (06). */
 export type AcquirerNotification =
-  { type: "va"; virtualAccountNo: string } | { type: "qr"; referenceNo: string; status: "00" | "06" };
+  | { type: "va"; virtualAccountNo: string }
+  | { type: "qr"; referenceNo: string; status: "00" | "06" }
+  | { type: "ew"; referenceNo: string; methodId?: string; status: "00" | "06" };
 
 /**
  * Send the acquirer's signed notification for `amount` to this checkout's gateway, over HTTP
@@ -93,6 +103,16 @@ export async function notifyAsAcquirer(
         gatewayBaseUrl(),
         acquirer,
         { virtualAccountNo: what.virtualAccountNo, amount },
+        gatewayOverHttp,
+      )),
+    };
+  if (what.type === "ew")
+    return {
+      path: NOTIFICATION_PATHS.ew,
+      ...(await simulateWalletPayment(
+        gatewayBaseUrl(),
+        acquirer,
+        { referenceNo: what.referenceNo, status: what.status, amount, methodId: what.methodId },
         gatewayOverHttp,
       )),
     };
@@ -116,11 +136,14 @@ export function acquirerNotification(link: SimulatableLink, outcome: SimulatedOu
   const payment = link.payment;
   if (!payment || payment.content === "" || !simulatable(link, outcome)) return null;
   if (payment.type === "va") return { type: "va", virtualAccountNo: payment.content.value };
+  const status = outcome === "pay" ? "00" : "06";
+  if (payment.type === "ew" && payment.referenceNo)
+    return { type: "ew", referenceNo: payment.referenceNo, methodId: payment.bank, status };
   const referenceNo = parseQris(payment.content.value).referenceLabel;
-  return referenceNo ? { type: "qr", referenceNo, status: outcome === "pay" ? "00" : "06" } : null;
+  return referenceNo ? { type: "qr", referenceNo, status } : null;
 }
 
-/** Send the acquirer's notification for the link's current VA or QR, for the link's total. */
+/** Send the acquirer's notification for the link's current VA, QR or wallet attempt, for the link's total. */
 export async function simulateLinkPayment(
   acquirer: SnapCredentials,
   link: SimulatableLink,

@@ -20,7 +20,12 @@ export function linkLive(link: LinkDetail, nowMs = Date.now()): { url: string | 
   const payment = link.payment;
   // The gateway's payment key, spelled once (lib/contract/live-events.ts).
   const key = livePaymentKey(
-    payment && { type: payment.type, bank: payment.bank, value: payment.content === "" ? "" : payment.content.value },
+    payment && {
+      type: payment.type,
+      bank: payment.bank,
+      value: payment.content === "" ? "" : payment.content.value,
+      referenceNo: payment.referenceNo,
+    },
   );
   return {
     url: liveStreamUrl(link.paymentLinkId, 2 * 3600, hourStart),

@@ -43,12 +43,15 @@ function link(
 const va = { type: "va", bank: "bni", value: "8808123456789012" };
 const qris = { type: "qr", bank: "qris", value: qr };
 const card = { type: "cc", bank: "card", value: "pi_123" };
+const dana = { type: "ew", bank: "dana", value: "https://pay.example/wallet/x" };
 
 describe("one sandbox rule for the checkout and the console", () => {
   it.each([
     ["pending VA", link("02", va), ["pay"], ["va"]],
     ["pending QR", link("02", qris), ["pay", "fail"], ["qr", "qr-fail"]],
     ["pending card", link("02", card), [], []],
+    ["pending wallet", link("02", dana), ["pay", "fail"], ["ew", "ew-fail"]],
+    ["paid wallet", link("00", dana, "paid"), [], []],
     ["no method yet", link("02", null), [], []],
     ["paid VA", link("00", va, "paid"), [], []],
     ["rejected QR", link("01", qris, "rejected"), [], []],
@@ -66,5 +69,15 @@ describe("one sandbox rule for the checkout and the console", () => {
       referenceNo: "QR-REF-0001",
       status: "06",
     });
+  });
+
+  it("notifies a wallet attempt by its reference, as its provider would", () => {
+    expect(acquirerNotification(link("02", dana), "pay")).toEqual({
+      type: "ew",
+      referenceNo: "QR-REF-0001",
+      methodId: "dana",
+      status: "00",
+    });
+    expect(acquirerNotification(link("02", dana), "fail")).toMatchObject({ type: "ew", status: "06" });
   });
 });

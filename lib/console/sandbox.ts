@@ -16,17 +16,28 @@ import {
  * `sandboxAcquirer` says whether there are keys: outside sandbox mode, or without that file,
  * there are no buttons.
  */
-export type Simulation = "va" | "qr" | "qr-fail";
+export const SIMULATIONS = ["va", "qr", "qr-fail", "ew", "ew-fail"] as const;
+export type Simulation = (typeof SIMULATIONS)[number];
+
+export function isSimulation(v: unknown): v is Simulation {
+  return (SIMULATIONS as readonly unknown[]).includes(v);
+}
 
 function outcomeOf(kind: Simulation): SimulatedOutcome {
-  return kind === "qr-fail" ? "fail" : "pay";
+  return kind === "qr-fail" || kind === "ew-fail" ? "fail" : "pay";
 }
 
 /** One button per notification the rule allows for the link now, named for its method. */
 export function simulations(link: LinkDetail): Simulation[] {
   const type = link.payment?.type;
   return simulatableOutcomes(link).flatMap((o): Simulation[] =>
-    type === "va" ? ["va"] : type === "qr" ? [o === "pay" ? "qr" : "qr-fail"] : [],
+    type === "va"
+      ? ["va"]
+      : type === "qr"
+        ? [o === "pay" ? "qr" : "qr-fail"]
+        : type === "ew"
+          ? [o === "pay" ? "ew" : "ew-fail"]
+          : [],
   );
 }
 

@@ -5,7 +5,7 @@ export const TransactionListQuery = z.object({
   fromDateTime: IsoOffsetString.optional(),
   toDateTime: IsoOffsetString.optional(),
   status: z.enum(["00", "01", "02", "03"]).optional(),
-  method: z.enum(["va", "qr", "cc"]).optional(),
+  method: z.enum(["va", "qr", "cc", "ew"]).optional(),
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -46,6 +46,8 @@ export const TimelineEntry = z.object({
   method: z.string().nullable(),
   /** expired: `merchant` (Expire now) or `deadline`. */
   by: z.string().nullable(),
+  /** E-wallet steps: the payer's wallet account as shown to anyone (the masked phone number). */
+  account: z.string().optional(),
 });
 
 export const DeliveryAttempt = z.object({
@@ -61,7 +63,7 @@ export const DeliveryAttempt = z.object({
 export const Delivery = z
   .object({
     id: z.string().meta({ description: "Also the X-EXTERNAL-ID of every attempt of this delivery." }),
-    kind: z.enum(["va", "qr", "link"]),
+    kind: z.enum(["va", "qr", "ew", "link"]),
     linkId: z.string().nullable(),
     url: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),

@@ -25,8 +25,13 @@ export interface LinkEventData {
  * Inquiry writes it, `type:bank:content value` (`va:bca:8808…`), "" before a method is chosen.
  * The gateway tags its events with it and the page compares them with its own: one spelling.
  */
-export function livePaymentKey(payment: { type: string; bank: string; value: string } | null): string {
-  return payment ? `${payment.type}:${payment.bank}:${payment.value}` : "";
+export function livePaymentKey(
+  payment: { type: string; bank: string; value: string; referenceNo?: string | null | undefined } | null,
+): string {
+  if (!payment) return "";
+  // A wallet attempt is told apart by its reference: two OVO requests to one number share their content.
+  const value = payment.type === "ew" && payment.referenceNo ? payment.referenceNo : payment.value;
+  return `${payment.type}:${payment.bank}:${value}`;
 }
 
 /**

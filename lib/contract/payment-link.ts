@@ -84,6 +84,8 @@ export const PayPaymentLinkRequest = LinkLookupRequest.extend({
     paymentMethod: z.object({
       groupId: z.string().min(1).max(16),
       methodId: z.string().min(1).max(32),
+      /** E-wallet push flow (`ovo`): the number registered with the wallet (docs/contract.md §8). */
+      phoneNumber: z.string().max(32).optional(),
     }),
   }),
 });
@@ -94,6 +96,8 @@ export const PaymentSection = z.object({
   bank: z.string(),
   /** "" while no method is chosen (docs/contract.md §12.3), else {name, value}. */
   content: z.union([z.literal(""), z.object({ name: z.string(), value: z.string() })]),
+  /** E-wallets: the attempt's gateway reference, what the provider's notification names (docs/contract.md §8). */
+  referenceNo: z.string().optional(),
 });
 
 /** The customer as answers show it (the request's rules already held when it was stored). */

@@ -311,12 +311,53 @@ export const inboundNotifications = pgTable(
     partnerId: text("partner_id")
       .notNull()
       .references(() => partners.id),
-    kind: text("kind", { enum: ["va", "qr"] }).notNull(),
+    kind: text("kind", { enum: ["va", "qr", "ew"] }).notNull(),
     dedupeKey: text("dedupe_key").notNull(),
     responseBody: jsonb("response_body").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("inbound_notifications_key_uq").on(t.partnerId, t.kind, t.dedupeKey)],
+);
+
+/**
+ * One e-wallet attempt of a link (docs/contract.md §8): what the wallet provider names by
+ * `referenceNo`. Its payments row says whether it is still the link's current method; this
+ * row keeps what only a wallet has (the flow, the push request's lapse, the payer's account)
+ * and how the provider answered. The phone number itself is not kept: a keyed hash recognises
+ * the same number on a second Pay, the masked form is what anyone is shown.
+ */
+export const walletPayments = pgTable(
+  "wallet_payments",
+  {
+    referenceNo: text("reference_no").primaryKey(),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => paymentLinks.id),
+    methodId: text("method_id").notNull(),
+    flow: text("flow", { enum: ["redirect", "push"] }).notNull(),
+    /** The link's partnerReferenceNo: the notification's originalPartnerReferenceNo. */
+    partnerReferenceNo: text("partner_reference_no").notNull(),
+    amountMinor: money("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    phoneHash: text("phone_hash"),
+    phoneMasked: text("phone_masked"),
+    /** Push flow: the request lapses unapproved at this instant; redirect: null (open while the link is). */
+    lapsesAt: instant("lapses_at"),
+    /** open | paid (00) | failed (06): the provider's answer, once. */
+    status: text("status", { enum: ["open", "paid", "failed"] }).notNull(),
+    finishedAt: instant("finished_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wallet_payments_payment_idx").on(t.paymentId),
+    index("wallet_payments_partner_ref_idx").on(t.partnerId, t.partnerReferenceNo, t.createdAt),
+  ],
 );
 
 /** Transactional outbox of callbacks to merchants: written in the settlement's transaction. */
@@ -329,7 +370,7 @@ export const callbackDeliveries = pgTable(
       .notNull()
       .references(() => partners.id),
     linkId: text("link_id"),
-    kind: text("kind", { enum: ["va", "qr", "link"] }).notNull(),
+    kind: text("kind", { enum: ["va", "qr", "ew", "link"] }).notNull(),
     url: text("url").notNull(),
     /** The exact JSON sent on every attempt. */
     body: text("body").notNull(),

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "@/lib/db/client";
 import { callbackDeliveries } from "@/lib/db/schema";
 
-export type CallbackKind = "va" | "qr" | "link";
+export type CallbackKind = "va" | "qr" | "ew" | "link";
 
 /** Where each kind of callback goes under the merchant's callbackBaseUrl (docs/contract.md §2.9). */
 export const CALLBACK_PATHS: Record<CallbackKind, string> = {
   va: "/v1.0/transfer-va/payment",
   qr: "/v1.0/qr/qr-mpm-notify",
+  ew: "/v1.0/debit/notify",
   link: "/v1.0/payment-link/notify",
 };
 

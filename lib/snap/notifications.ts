@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { QrPaymentNotification } from "@/lib/contract/qr";
 import type { VaPaymentNotification } from "@/lib/contract/va";
+import { WALLET_METHODS, isWalletMethod, type WalletNotification } from "@/lib/contract/wallet";
+import { formatJakarta } from "@/lib/contract/time";
 
 /**
  * Payment notifications as an acquirer writes them (docs/contract.md §12.5, §12.6). Pure builders:
@@ -56,5 +58,27 @@ export function qrNotification(args: {
     bankCode: "014",
     externalStoreId: "SANDBOX-STORE",
     additionalInfo: { deviceId: "sandbox-simulator", channel: "mobilephone" },
+  };
+}
+
+/** A wallet provider's notification of one attempt (docs/contract.md §8): approved (00) or declined (06). */
+export function walletNotification(args: {
+  referenceNo: string;
+  amount: string;
+  status: "00" | "06";
+  partnerReferenceNo?: string;
+  /** The wallet's method id (`dana`, `ovo`, …): names the channel. */
+  methodId?: string;
+  finishedAt?: Date;
+}): WalletNotification {
+  const channel = args.methodId && isWalletMethod(args.methodId) ? WALLET_METHODS[args.methodId].channel : undefined;
+  return {
+    originalReferenceNo: args.referenceNo,
+    ...(args.partnerReferenceNo ? { originalPartnerReferenceNo: args.partnerReferenceNo } : {}),
+    latestTransactionStatus: args.status,
+    transactionStatusDesc: args.status === "00" ? "Success" : "Failed",
+    amount: { value: args.amount, currency: "IDR" },
+    finishedTime: formatJakarta(args.finishedAt ?? new Date()),
+    ...(channel ? { additionalInfo: { channel } } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
-import { vaNotification } from "@/lib/clients/simulator";
+import { vaNotification, walletNotification } from "@/lib/clients/simulator";
 import { linkRequest } from "@/tests/support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 
@@ -92,6 +92,95 @@ describe.each(DB_KINDS)("method switch racing VA notifications on %s", (db) => {
     }
     // Exactly one paid payment per link in the merchant's transaction list.
     const list = await srv.merchant.transactionList({ method: "va", status: "00", pageSize: 100 });
+    const refs = links.map((l) => l.ref);
+    const paidRows = list.detailData.filter((t) => refs.includes(t.partnerReferenceNo));
+    expect(paidRows).toHaveLength(LINKS);
+    expect(new Set(paidRows.map((t) => t.partnerReferenceNo)).size).toBe(LINKS);
+  });
+});
+
+/**
+ * The same for e-wallets (docs/contract.md §8): a payer switching wallet races the provider's
+ * approval of the attempt being switched away from, while the provider's retry of that approval
+ * races it too. Every answer is one a race may give, a retry gets the first answer, and each
+ * link is credited exactly once — by the approval, which settles an unpaid link even when its
+ * attempt is no longer current; the new attempt's approval then finds the link paid.
+ */
+describe.each(DB_KINDS)("wallet switch racing wallet notifications on %s", (db) => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startServer({ db });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it(`${LINKS} links: no 5xx, one credit per link, duplicates get the first answer`, async () => {
+    const checkout = new GatewayClient(srv.baseUrl, srv.checkout);
+    type PayBody = { paymentLinkData: { payment: { referenceNo?: string } } };
+    const pay = (id: string, methodId: string, phoneNumber?: string) =>
+      checkout.snap.raw({
+        method: "POST",
+        path: "/v1.0/payment-link/pay",
+        body: JSON.stringify({
+          additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "ew", methodId, phoneNumber } },
+        }),
+      });
+    const notify = (notice: ReturnType<typeof walletNotification>) =>
+      srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/debit/notify", body: JSON.stringify(notice) });
+
+    const links = await Promise.all(
+      Array.from({ length: LINKS }, async (_, i) => {
+        const { paymentLinkData: d } = await srv.merchant.createPaymentLink(linkRequest());
+        // Half start on a redirect wallet, half on the push wallet.
+        const chosen = i % 2 ? await pay(d.paymentLinkId, "dana") : await pay(d.paymentLinkId, "ovo", "081234567890");
+        expect(chosen.status).toBe(200);
+        return {
+          id: d.paymentLinkId,
+          ref: d.partnerReferenceNo,
+          amount: d.totalAmount.value,
+          first: (chosen.body as PayBody).paymentLinkData.payment.referenceNo!,
+        };
+      }),
+    );
+
+    const all: Answer[] = [];
+    await Promise.all(
+      links.map(async (link, i) => {
+        const approval = walletNotification({ referenceNo: link.first, amount: link.amount, status: "00" });
+        // The switch (another wallet, or OVO to another number) and two copies of the approval at once.
+        const [switched, a, b] = await Promise.all([
+          i % 2 ? pay(link.id, "gopay") : pay(link.id, "ovo", "085712345678"),
+          notify(approval),
+          notify(approval),
+        ]);
+        all.push(answer(switched), answer(a), answer(b));
+        expect(answer(a), link.first).toEqual(answer(b));
+        expect(answer(a).code, link.first).toBe("2005600");
+        const retry = answer(await notify(approval));
+        expect(retry).toEqual(answer(a));
+        if (switched.status === 200) {
+          // The switch won the race: its attempt's approval finds the link paid by the first one.
+          const second = (switched.body as PayBody).paymentLinkData.payment.referenceNo!;
+          if (second !== link.first) {
+            const late = answer(
+              await notify(walletNotification({ referenceNo: second, amount: link.amount, status: "00" })),
+            );
+            all.push(late);
+            expect(late.code, second).toBe("4045614");
+          }
+        }
+      }),
+    );
+    expect(all.filter((a) => a.status >= 500)).toEqual([]);
+    for (const a of all) expect(["2002700", "4042714", "2005600", "4045614"]).toContain(a.code);
+
+    for (const link of links) {
+      const status = (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: link.id } }))
+        .paymentLinkData.paymentFlagStatus;
+      expect(status, link.id).toBe("00");
+    }
+    const list = await srv.merchant.transactionList({ method: "ew", status: "00", pageSize: 100 });
     const refs = links.map((l) => l.ref);
     const paidRows = list.detailData.filter((t) => refs.includes(t.partnerReferenceNo));
     expect(paidRows).toHaveLength(LINKS);

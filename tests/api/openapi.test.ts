@@ -188,7 +188,12 @@ describe.each(DB_KINDS)("the OpenAPI document on %s", (db) => {
         at,
       ).toBe(true);
     }
-    expect(Object.keys(doc.webhooks)).toEqual(["paymentLinkStatus", "virtualAccountPayment", "qrPayment"]);
+    expect(Object.keys(doc.webhooks)).toEqual([
+      "paymentLinkStatus",
+      "virtualAccountPayment",
+      "qrPayment",
+      "walletPayment",
+    ]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       "clientSecret",
       "consoleSession",

@@ -164,11 +164,15 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
     expect(va!.method.find((m) => m.id === "permata")!.activeText.english).toMatch(/registration/i);
     expect(cc!.active).toBe(true);
     expect(cc!.method.map((m) => [m.id, m.active])).toEqual([["card", true]]);
-    // A group inactive for lack of registration: no methods, the reason in both languages.
-    expect(ew!.active).toBe(false);
-    expect(ew!.method).toEqual([]);
-    expect(ew!.activeText.english).toMatch(/registration in progress/i);
-    expect(ew!.activeText.indonesia).toMatch(/pendaftaran/i);
+    // E-wallets (docs/contract.md §8): active on a fresh sandbox, three redirect wallets and OVO.
+    expect(ew!.active).toBe(true);
+    expect(ew!.title).toEqual({ english: "E-Wallet", indonesia: "Dompet Digital" });
+    expect(ew!.method.map((m) => [m.id, m.active])).toEqual([
+      ["dana", true],
+      ["shopeepay", true],
+      ["gopay", true],
+      ["ovo", true],
+    ]);
     const logo = await fetch(va!.method[0]!.logo.replace(srv.credentials.baseUrl, srv.baseUrl));
     expect(logo.status).toBe(200);
   });
@@ -283,7 +287,9 @@ describe.each(DB_KINDS)("payment links on %s", (db) => {
   it.each([
     ["an inactive method (maintenance)", "va", "cimb"],
     ["an inactive method (registration)", "va", "permata"],
-    ["a method of an inactive group", "ew", "gopay"],
+    // A group switched off is refused the same way: console.test.ts (the merchant's switch) and
+    // production.test.ts (cards and e-wallets without a processor or provider).
+    ["a method the group does not have", "ew", "linkaja"],
     ["an unknown method", "va", "nope"],
   ])("refuses %s with 4032701", async (_, groupId, methodId) => {
     const { paymentLinkData: d } = await merchant.createPaymentLink(linkRequest());

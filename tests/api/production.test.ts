@@ -349,6 +349,29 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
     expect(after.paymentLinkData.paymentFlagStatus).toBe("02");
   });
 
+  it("shows the e-wallet group inactive, 'Not available' / 'Tidak tersedia', refuses wallets and serves no wallet page", async () => {
+    const { paymentLinkData: link } = await merchant.createPaymentLink(linkRequest());
+    const methods = await merchant.paymentLinkMethods({ additionalInfo: { paymentLinkId: link.paymentLinkId } });
+    const ew = methods.paymentLinkPaymentMethod.additionalInfo.paymentMethod.find((g) => g.id === "ew")!;
+    expect(ew).toMatchObject({
+      active: false,
+      activeText: { english: "Not available", indonesia: "Tidak tersedia" },
+      method: [],
+    });
+    for (const methodId of ["dana", "ovo"]) {
+      const pay = merchant.payPaymentLink({
+        additionalInfo: {
+          paymentLinkId: link.paymentLinkId,
+          paymentMethod: { groupId: "ew", methodId, phoneNumber: "081234567890" },
+        },
+      });
+      await expect(pay).rejects.toMatchObject({ status: 403, responseCode: "4032701" });
+    }
+    const page = await fetch(`${proc.baseUrl}/v1.0/debit/wallet/EW250101000000000000?token=x`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+  });
+
   it("refuses /v1 card payments and has no 3-D Secure simulator", async () => {
     const headers = { "X-Secret-Key": merchantCreds.secretKey, "Content-Type": "application/json" };
     const create = await fetch(`${proc.baseUrl}/v1/payment-intents`, {

@@ -101,7 +101,7 @@ export interface paths {
         put?: never;
         /**
          * Pay Payment Link
-         * @description Chooses a method for the link (`additionalInfo.paymentMethod`): a virtual account number, a QRIS payload or the hosted card page. The same method again answers the same VA or QR; another one retires the previous.
+         * @description Chooses a method for the link (`additionalInfo.paymentMethod`): a virtual account number, a QRIS payload, the hosted card page, or an e-wallet attempt (`groupId` `ew`: `dana`, `shopeepay`, `gopay` answer the wallet's `webRedirectUrl`; `ovo` takes `phoneNumber` and answers it masked; either adds `payment.referenceNo`). The same method again answers the same VA, QR or open wallet attempt; another one retires the previous.
          *
          *     Service code 27: success `2002700`.
          */
@@ -326,6 +326,50 @@ export interface paths {
          *     Service code 54: success `2005400`.
          */
         post: operations["payByCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/debit/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wallet payment notification (from the wallet provider)
+         * @description Inbound, from the wallet provider (an acquirer partner): the outcome of an e-wallet attempt, 00 approved or 06 declined. 00 settles the link, also through an attempt that is no longer current or after the deadline (the money has moved), and is refused with Paid Bill on a paid link; 06 rejects the link while the attempt is its live one. The same `originalReferenceNo` again answers the first answer again, never a second credit.
+         *
+         *     Service code 56: success `2005600`.
+         */
+        post: operations["notifyWalletPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/debit/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Direct debit status (wallet and card references)
+         * @description The direct debit status of an e-wallet attempt or a Card Pay, by `originalReferenceNo` or `originalPartnerReferenceNo`: 00 paid, 01 initiated, 03 pending (a push request waiting in the wallet's app), 05 canceled (lapsed, switched, paid another way or expired), 06 failed; `paidTime` once paid.
+         *
+         *     Service code 55: success `2005500`.
+         */
+        post: operations["debitStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -808,6 +852,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/debit/wallet/{referenceNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox e-wallet authorization page (browser)
+         * @description Sandbox only, browser-facing and unsigned: the `webRedirectUrl` of a redirect wallet attempt (DANA, ShopeePay, GoPay). Approve or Decline sends the wallet provider's signed notification to `/v1.0/debit/notify` and returns the browser to the link's checkout. The token is single-use: once the attempt is answered (or is no longer the link's live method) the page answers 404.
+         */
+        get: operations["sandboxWalletPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     paymentLinkStatus: {
@@ -888,6 +952,32 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    walletPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-wallet payment outcome
+         * @description The wallet provider's notification (00 approved, 06 declined) as it was applied, forwarded; the link's status callback follows. Posted to `{callbackBaseUrl}/v1.0/debit/notify`.
+         *
+         *     Verify before you trust it: recompute the string to sign `POST:PATH:BODYHASH:X-TIMESTAMP` (PATH as
+         *     your server received it, BODYHASH the lower-case hex SHA-256 of the raw body bytes) and check X-SIGNATURE
+         *     with SHA256withRSA and `gatewayPublicKeyPem`. Answer any 2xx to acknowledge; anything else is retried
+         *     (first within 30 s, then with growing back-off for at least 24 h). Deliveries are at least once:
+         *     de-duplicate on X-EXTERNAL-ID. `docs/callback-receiver.mjs` is a complete receiver in plain Node.
+         */
+        post: operations["walletPaymentCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -915,6 +1005,7 @@ export interface components {
                     name: string;
                     value: string;
                 };
+                referenceNo?: string;
             };
             paidTime: string | null;
             additionalInfo: {
@@ -988,6 +1079,7 @@ export interface components {
                         name: string;
                         value: string;
                     };
+                    referenceNo?: string;
                 };
             };
         };
@@ -1051,6 +1143,7 @@ export interface components {
                         name: string;
                         value: string;
                     };
+                    referenceNo?: string;
                 };
             };
         };
@@ -1158,6 +1251,7 @@ export interface components {
                         name: string;
                         value: string;
                     };
+                    referenceNo?: string;
                 };
             };
         };
@@ -1366,6 +1460,41 @@ export interface components {
             partnerReferenceNo: string;
             webRedirectUrl: string;
         };
+        NotifyWalletPaymentResponse: {
+            /** @description HTTP status (3 digits) + service code (2) + case code (2). */
+            responseCode: string;
+            /** @description The standard's message, then the field or reason. */
+            responseMessage: string;
+            originalReferenceNo: string;
+            originalPartnerReferenceNo: string;
+            /** @enum {string} */
+            latestTransactionStatus: "00" | "06";
+            transactionStatusDesc: string;
+        };
+        DebitStatusResponse: {
+            /** @description HTTP status (3 digits) + service code (2) + case code (2). */
+            responseCode: string;
+            /** @description The standard's message, then the field or reason. */
+            responseMessage: string;
+            originalReferenceNo: string;
+            originalPartnerReferenceNo: string;
+            /** @enum {string} */
+            serviceCode: "54";
+            /** @enum {string} */
+            latestTransactionStatus: "00" | "01" | "03" | "04" | "05" | "06";
+            transactionStatusDesc: string;
+            amount: {
+                value: string;
+                currency: string;
+            };
+            paidTime?: string;
+            additionalInfo?: {
+                method: string;
+                bank: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         ListTransactionsResponse: {
             /** @description HTTP status (3 digits) + service code (2) + case code (2). */
             responseCode: string;
@@ -1468,7 +1597,7 @@ export interface components {
             /** @description Also the X-EXTERNAL-ID of every attempt of this delivery. */
             id: string;
             /** @enum {string} */
-            kind: "va" | "qr" | "link";
+            kind: "va" | "qr" | "ew" | "link";
             linkId: string | null;
             url: string;
             /** @enum {string} */
@@ -2015,6 +2144,7 @@ export interface operations {
                         paymentMethod: {
                             groupId: string;
                             methodId: string;
+                            phoneNumber?: string;
                         };
                     };
                 };
@@ -3347,13 +3477,257 @@ export interface operations {
             };
         };
     };
+    notifyWalletPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description ISO 8601 with a numeric offset or Z; within 300 s of the server's clock. */
+                "X-TIMESTAMP": string;
+                /** @description base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above). */
+                "X-SIGNATURE": string;
+                /** @description The caller's partner id; must be the token's. */
+                "X-PARTNER-ID": string;
+                /** @description Unique per partner per day (Asia/Jakarta); a repeat answers 409xx00. */
+                "X-EXTERNAL-ID": string;
+                /** @description The caller's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    originalReferenceNo: string;
+                    originalPartnerReferenceNo?: string;
+                    /** @enum {string} */
+                    latestTransactionStatus: "00" | "06";
+                    transactionStatusDesc?: string;
+                    amount: {
+                        value: string;
+                        /** @enum {string} */
+                        currency: "IDR";
+                    };
+                    finishedTime?: string;
+                    additionalInfo?: {
+                        /** @enum {string} */
+                        channel?: "DANA" | "SHOPEEPAY" | "GOPAY" | "OVO";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 2005600 Successful */
+            200: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotifyWalletPaymentResponse"];
+                };
+            };
+            /** @description 4005600 Bad Request; 4005601 Invalid Field Format; 4005602 Invalid Mandatory Field */
+            400: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4015600 Unauthorized.; 4015601 Invalid Token (B2B) */
+            401: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4035601 Feature Not Allowed */
+            403: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4045601 Transaction Not Found; 4045613 Invalid Amount; 4045614 Paid Bill */
+            404: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4095600 Conflict */
+            409: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4295600 Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 5005600 General Error */
+            500: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+        };
+    };
+    debitStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description ISO 8601 with a numeric offset or Z; within 300 s of the server's clock. */
+                "X-TIMESTAMP": string;
+                /** @description base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above). */
+                "X-SIGNATURE": string;
+                /** @description The caller's partner id; must be the token's. */
+                "X-PARTNER-ID": string;
+                /** @description Unique per partner per day (Asia/Jakarta); a repeat answers 409xx00. */
+                "X-EXTERNAL-ID": string;
+                /** @description The caller's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    originalReferenceNo?: string;
+                    originalPartnerReferenceNo?: string;
+                    originalExternalId?: string;
+                    /** @enum {string} */
+                    serviceCode: "54";
+                    additionalInfo?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 2005500 Successful */
+            200: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebitStatusResponse"];
+                };
+            };
+            /** @description 4005500 Bad Request; 4005501 Invalid Field Format; 4005502 Invalid Mandatory Field */
+            400: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4015500 Unauthorized.; 4015501 Invalid Token (B2B) */
+            401: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4045501 Transaction Not Found */
+            404: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4095500 Conflict */
+            409: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4295500 Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 5005500 General Error */
+            500: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+        };
+    };
     listTransactions: {
         parameters: {
             query?: {
                 fromDateTime?: string;
                 toDateTime?: string;
                 status?: "00" | "01" | "02" | "03";
-                method?: "va" | "qr" | "cc";
+                method?: "va" | "qr" | "cc" | "ew";
                 pageNumber?: number;
                 pageSize?: number;
             };
@@ -4442,6 +4816,7 @@ export interface operations {
                             at: string;
                             method: string | null;
                             by: string | null;
+                            account?: string;
                         }[];
                         payment: {
                             type: string;
@@ -4579,6 +4954,7 @@ export interface operations {
                             at: string;
                             method: string | null;
                             by: string | null;
+                            account?: string;
                         }[];
                         payment: {
                             type: string;
@@ -4707,6 +5083,7 @@ export interface operations {
                             at: string;
                             method: string | null;
                             by: string | null;
+                            account?: string;
                         }[];
                         payment: {
                             type: string;
@@ -5566,6 +5943,46 @@ export interface operations {
             };
         };
     };
+    sandboxWalletPage: {
+        parameters: {
+            query: {
+                /** @description The page's capability, as given in `webRedirectUrl`. */
+                token: string;
+                lang?: "en" | "id";
+            };
+            header?: never;
+            path: {
+                /** @description The wallet attempt's `referenceNo`. */
+                referenceNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet page */
+            200: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No wallet payment waits here */
+            404: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     paymentLinkStatusCallback: {
         parameters: {
             query?: never;
@@ -5710,6 +6127,64 @@ export interface operations {
                     additionalInfo?: {
                         deviceId?: string;
                         channel?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx). Anything else, or no answer within the timeout, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the gateway retries the same delivery (same X-EXTERNAL-ID and body) later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    walletPaymentCallback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`. */
+                "X-TIMESTAMP": string;
+                /** @description base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`. */
+                "X-SIGNATURE": string;
+                /** @description The merchant's partner id. */
+                "X-PARTNER-ID": string;
+                /** @description The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it. */
+                "X-EXTERNAL-ID": string;
+                /** @description The merchant's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    originalReferenceNo: string;
+                    originalPartnerReferenceNo?: string;
+                    /** @enum {string} */
+                    latestTransactionStatus: "00" | "06";
+                    transactionStatusDesc?: string;
+                    amount: {
+                        value: string;
+                        /** @enum {string} */
+                        currency: "IDR";
+                    };
+                    finishedTime?: string;
+                    additionalInfo?: {
+                        /** @enum {string} */
+                        channel?: "DANA" | "SHOPEEPAY" | "GOPAY" | "OVO";
                     } & {
                         [key: string]: unknown;
                     };

@@ -90,6 +90,28 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   },
   { file: "lib/gateway/cards/x.ts", source: 'import { randomDigits } from "@/lib/gateway/ids";', allowed: true },
   { file: "lib/console/x.ts", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
+  // E-wallets: a flow folder beside va/, qris/, cards/; the sandbox wallet page sends as the provider.
+  {
+    file: "lib/gateway/wallets/x.ts",
+    source: 'import { markLinkPaid } from "@/lib/gateway/settlement/settlement";',
+    allowed: true,
+  },
+  {
+    file: "lib/gateway/wallets/x.ts",
+    source: 'import { findIntent } from "@/lib/gateway/cards/intents";',
+    allowed: false,
+  },
+  {
+    file: "lib/gateway/settlement/x.ts",
+    source: 'import { payWithWallet } from "@/lib/gateway/wallets/attempts";',
+    allowed: false,
+  },
+  {
+    file: "lib/gateway/sandbox/x.ts",
+    source: 'import { walletStatus } from "@/lib/gateway/wallets/status";',
+    allowed: true,
+  },
+  { file: "lib/api/x.ts", source: 'import { simulateWalletPayment } from "@/lib/clients/simulator";', allowed: true },
 ];
 
 describe("import direction (npm run lint)", () => {

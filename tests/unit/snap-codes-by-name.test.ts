@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { PAY_LINK_REFUSALS } from "@/lib/clients/gateway-client";
+import { PAY_LINK_REFUSALS, WALLET_PHONE_REFUSALS } from "@/lib/clients/gateway-client";
 import { sourceFiles } from "./source-files";
 
 /**
@@ -34,5 +34,9 @@ describe("SNAP codes in the pages", () => {
 
   it("name what the gateway answers Pay Payment Link with (CONTRACT: expired, paid)", () => {
     expect(PAY_LINK_REFUSALS).toEqual({ expired: "4032700", paid: "4042714" });
+  });
+
+  it("name Pay Payment Link's refusals of an OVO number (CONTRACT §8: malformed, missing)", () => {
+    expect(WALLET_PHONE_REFUSALS).toEqual({ malformed: "4002701", missing: "4002702" });
   });
 });

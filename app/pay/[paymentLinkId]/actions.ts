@@ -3,13 +3,15 @@
 import { headers } from "next/headers";
 import { redirect, RedirectType } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { PAY_LINK_REFUSALS, SnapClientError } from "@/lib/clients/gateway-client";
+import { PAY_LINK_REFUSALS, SnapClientError, WALLET_PHONE_REFUSALS } from "@/lib/clients/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
 import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/connector/sandbox-acquirer";
 import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
+import { rememberPush } from "@/lib/checkout/wallet-push";
+import { isWalletMethod, normalizeMobile, WALLET_METHODS } from "@/lib/contract/wallet";
 import { liveStreamUrl } from "@/lib/connector/live-stream";
 import { classifyFailure } from "@/lib/connector/failures";
 import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
@@ -32,16 +34,29 @@ export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise
   if (!METHOD_ID.test(methodId)) return { ok: false, error: t("errorChooseBank") };
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
   if (!link) return { ok: false, error: t("errorGeneric") };
+  // The push flow (OVO) needs the payer's number; checked here first so the answer is in their
+  // language before anything is sent, and the gateway's own refusal is mapped the same way.
+  const push = groupId === "ew" && isWalletMethod(methodId) && WALLET_METHODS[methodId].flow === "push";
+  const phone = push ? String(form.get("phoneNumber") ?? "").trim() : "";
+  if (push && !phone) return { ok: false, error: t("errorPhoneMissing") };
+  if (push && !normalizeMobile(phone)) return { ok: false, error: t("errorPhoneFormat") };
   try {
-    await checkoutGateway().payPaymentLink({
+    const answer = await checkoutGateway().payPaymentLink({
       partnerReferenceNo: link.partnerReferenceNo,
       trxId: link.trxId,
-      additionalInfo: { paymentLinkId: linkId, paymentMethod: { groupId, methodId } },
+      additionalInfo: {
+        paymentLinkId: linkId,
+        paymentMethod: { groupId, methodId, ...(push ? { phoneNumber: phone } : {}) },
+      },
     });
+    const referenceNo = answer.paymentLinkData.payment.referenceNo;
+    if (push && referenceNo) await rememberPush(linkId, referenceNo, phone, Date.now());
   } catch (err) {
     if (err instanceof SnapClientError) {
       if (err.responseCode === PAY_LINK_REFUSALS.expired) return { ok: false, error: t("errorExpired") };
       if (err.responseCode === PAY_LINK_REFUSALS.paid) return { ok: false, error: t("errorPaid") };
+      if (err.responseCode === WALLET_PHONE_REFUSALS.missing) return { ok: false, error: t("errorPhoneMissing") };
+      if (err.responseCode === WALLET_PHONE_REFUSALS.malformed) return { ok: false, error: t("errorPhoneFormat") };
       if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
     }
     return {

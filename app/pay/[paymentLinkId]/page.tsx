@@ -35,7 +35,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   if (!link) notFound();
   const nowMs = Date.now();
   const view = viewOf(link, nowMs);
-  const changing = one(sp.change) === "1" && (view === "va" || view === "qr" || view === "card" || view === "rejected");
+  const changing =
+    one(sp.change) === "1" &&
+    (view === "va" || view === "qr" || view === "wallet" || view === "card" || view === "rejected");
   const groups = view === "open" || changing ? await loadMethods(link) : null;
   const lang = one(sp.lang);
   const validLang = lang === "en" || lang === "id" ? lang : null;

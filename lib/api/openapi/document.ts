@@ -4,6 +4,7 @@ import { AmountOut, Bilingual } from "@/lib/contract/common";
 import { PaymentSection } from "@/lib/contract/payment-link";
 import { QrPaymentNotification } from "@/lib/contract/qr";
 import { VaPaymentNotification } from "@/lib/contract/va";
+import { WalletNotification } from "@/lib/contract/wallet";
 import type { ApiEnv } from "@/lib/api/env";
 
 const DESCRIPTION = `Nusapay is a payment gateway sandbox for Indonesia: hosted payment links with virtual
@@ -77,6 +78,11 @@ const TAGS = [
     name: "Debit / Credit Card",
     description:
       "Card payments through the hosted card page: Card Pay answers the page's URL; the page returns the payer to the merchant.",
+  },
+  {
+    name: "Direct Debit (e-wallet)",
+    description:
+      "E-wallets (DANA, ShopeePay, GoPay by redirect; OVO by a push request to the payer's phone): the wallet provider's payment notification, the direct debit status of a wallet attempt or a Card Pay, and the sandbox wallet's page.",
   },
   {
     name: "Transactions",
@@ -226,6 +232,13 @@ export function registerWebhooks(app: OpenAPIHono<ApiEnv>): void {
       summary: "QR payment outcome",
       schema: QrPaymentNotification,
       what: "The acquirer's QRIS notification as it was settled, forwarded.",
+    },
+    {
+      name: "walletPayment",
+      path: "{callbackBaseUrl}/v1.0/debit/notify",
+      summary: "E-wallet payment outcome",
+      schema: WalletNotification,
+      what: "The wallet provider's notification (00 approved, 06 declined) as it was applied, forwarded; the link's status callback follows.",
     },
   ];
   for (const h of hooks) {

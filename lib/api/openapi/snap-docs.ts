@@ -27,7 +27,7 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
   "/v1.0/payment-link/pay": {
     operationId: "payPaymentLink",
     description:
-      "Chooses a method for the link (`additionalInfo.paymentMethod`): a virtual account number, a QRIS payload or the hosted card page. The same method again answers the same VA or QR; another one retires the previous.",
+      "Chooses a method for the link (`additionalInfo.paymentMethod`): a virtual account number, a QRIS payload, the hosted card page, or an e-wallet attempt (`groupId` `ew`: `dana`, `shopeepay`, `gopay` answer the wallet's `webRedirectUrl`; `ovo` takes `phoneNumber` and answers it masked; either adds `payment.referenceNo`). The same method again answers the same VA, QR or open wallet attempt; another one retires the previous.",
     errors: ["transactionNotFound", "featureNotAllowed", "paidBill", "transactionExpired"],
   },
   "/v1.0/transfer-va/create-va": {
@@ -85,6 +85,18 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
     description:
       "Starts a card payment: answers `webRedirectUrl`, the hosted card page (Card Redirect) where the payer enters the card; the payer then returns to the `PAY_RETURN` URL with the result.",
     errors: ["featureNotAllowed", "duplicatePartnerReference"],
+  },
+  "/v1.0/debit/notify": {
+    operationId: "notifyWalletPayment",
+    description:
+      "Inbound, from the wallet provider (an acquirer partner): the outcome of an e-wallet attempt, 00 approved or 06 declined. 00 settles the link, also through an attempt that is no longer current or after the deadline (the money has moved), and is refused with Paid Bill on a paid link; 06 rejects the link while the attempt is its live one. The same `originalReferenceNo` again answers the first answer again, never a second credit.",
+    errors: ["transactionNotFound", "invalidAmount", "paidBill"],
+  },
+  "/v1.0/debit/status": {
+    operationId: "debitStatus",
+    description:
+      "The direct debit status of an e-wallet attempt or a Card Pay, by `originalReferenceNo` or `originalPartnerReferenceNo`: 00 paid, 01 initiated, 03 pending (a push request waiting in the wallet's app), 05 canceled (lapsed, switched, paid another way or expired), 06 failed; `paidTime` once paid.",
+    errors: ["transactionNotFound"],
   },
   "/v1.0/transaction-history-list": {
     operationId: "listTransactions",

@@ -12,6 +12,7 @@ import {
 } from "@/lib/contract/payment-link";
 import { defineSnapRoute } from "@/lib/api/snap-route";
 import { toMethodGroups, toPaymentLinkData } from "@/lib/gateway/links/wire";
+import { payWithWallet } from "@/lib/gateway/wallets/attempts";
 
 const SERVICE = "27";
 const common = { service: SERVICE, tag: "Payment Link", successMessage: "Success" } as const;
@@ -93,7 +94,12 @@ export const payRoute = defineSnapRoute({
   body: PayPaymentLinkRequest,
   response: LinkDataOut,
   async handler({ gw, tx, partner, body }) {
-    const view = await choosePaymentMethod(gw, tx, partner, lookupOf(body), body.additionalInfo.paymentMethod);
+    const choice = body.additionalInfo.paymentMethod;
+    // E-wallets make their attempts in their own folder (docs/contract.md §8); the rest in links/.
+    const view =
+      choice.groupId === "ew"
+        ? await payWithWallet(gw, tx, partner, lookupOf(body), choice)
+        : await choosePaymentMethod(gw, tx, partner, lookupOf(body), choice);
     return { paymentLinkData: toPaymentLinkData(gw, view) };
   },
 });

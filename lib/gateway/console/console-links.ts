@@ -157,6 +157,7 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
     at: e.at.toISOString(),
     method: typeof e.detail?.method === "string" ? e.detail.method : null,
     by: typeof e.detail?.by === "string" ? e.detail.by : null,
+    ...(typeof e.detail?.account === "string" ? { account: e.detail.account } : {}),
   }));
   // A deadline that passed is an event nobody had to write down.
   if (view.state === "expired" && !events.some((e) => e.type === "expired")) {

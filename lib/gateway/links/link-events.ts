@@ -21,8 +21,17 @@ type PaymentRow = typeof payments.$inferSelect;
 export const NEXT_EVENT_VERSION = sql`${paymentLinks.eventVersion} + 1`;
 
 /** The payment key the page compares with (lib/contract/live-events.ts), from the stored payment. */
-export function paymentKeyOf(payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue"> | null): string {
-  return livePaymentKey(payment && { type: payment.groupId, bank: payment.methodId, value: payment.contentValue });
+export function paymentKeyOf(
+  payment: Pick<PaymentRow, "groupId" | "methodId" | "contentValue" | "referenceNo"> | null,
+): string {
+  return livePaymentKey(
+    payment && {
+      type: payment.groupId,
+      bank: payment.methodId,
+      value: payment.contentValue,
+      referenceNo: payment.referenceNo,
+    },
+  );
 }
 
 export async function announceLinkChange(
@@ -58,6 +67,7 @@ const SNAPSHOT = {
   groupId: payments.groupId,
   methodId: payments.methodId,
   contentValue: payments.contentValue,
+  referenceNo: payments.referenceNo,
 };
 
 /** What an event stream needs of a link: one indexed read, no partner scope (the caller checks it). */
@@ -76,6 +86,7 @@ export async function loadLinkSnapshot(ctx: GatewayContext, linkId: string): Pro
           groupId: row.groupId,
           methodId: row.methodId!,
           contentValue: row.contentValue!,
+          referenceNo: row.referenceNo!,
         };
   return {
     linkId,

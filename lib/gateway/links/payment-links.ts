@@ -6,7 +6,7 @@ import { builder, rowReader, run, statement, type Statement } from "@/lib/db/sta
 import { SnapError } from "@/lib/snap/codes";
 import { invoiceTotals } from "@/lib/contract/invoice";
 import { MoneyFormatError, type Minor } from "@/lib/contract/money";
-import { loadCatalogue, methodAvailability } from "@/lib/gateway/methods/catalogue";
+import { loadCatalogue, methodAvailability, type MethodRow } from "@/lib/gateway/methods/catalogue";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { linkState, transition, type LinkState } from "./link-state";
 import { getPartner, type Partner } from "@/lib/gateway/merchants/partners";
@@ -157,6 +157,16 @@ export async function findLink(
   return { link, payment, merchantName: merchant?.name ?? "", state: linkState(link, ctx.now()) };
 }
 
+/**
+ * How a flow above this folder makes its payment (e-wallets, lib/gateway/wallets): `create` in
+ * place of createLinkPayment, and `reuse`, asked when the link's current payment is the same
+ * method, whether to answer it again (the default) or to retire it and make a new one.
+ */
+export interface PaymentMaker {
+  reuse?(tx: Executor, current: PaymentRow): Promise<boolean>;
+  create(ctx: GatewayContext, tx: Executor, args: { link: LinkRow; method: MethodRow }): Promise<PaymentRow>;
+}
+
 /** Pay Payment Link: choose (or re-choose) a method and get what to pay into. */
 export async function choosePaymentMethod(
   ctx: GatewayContext,
@@ -164,6 +174,7 @@ export async function choosePaymentMethod(
   partner: Partner,
   lookup: LinkLookup,
   choice: { groupId: string; methodId: string },
+  maker?: PaymentMaker,
 ): Promise<LinkView> {
   const view = await findLink(ctx, tx, partner, lookup, { forUpdate: true });
   const { link, payment: current } = view;
@@ -181,16 +192,19 @@ export async function choosePaymentMethod(
   );
   if (!availability.ok) throw new SnapError("featureNotAllowed", availability.reason);
 
-  if (current?.status === "active" && current.groupId === choice.groupId && current.methodId === choice.methodId) {
-    return view; // same method again: same VA number / same QR
+  if (
+    current?.status === "active" &&
+    current.groupId === choice.groupId &&
+    current.methodId === choice.methodId &&
+    (maker?.reuse ? await maker.reuse(tx, current) : true)
+  ) {
+    return view; // same method again: same VA number / same QR / same open wallet attempt
   }
   const status = transition(view.state, "choose_method");
   if (current?.status === "active") await retirePayment(tx, current);
   await recordLinkEvent(tx, link.id, current ? "method_switched" : "method_chosen", ctx.now(), { method: key });
-  const payment = await createLinkPayment(ctx, tx, {
-    link,
-    method: availability.method,
-  });
+  const make = maker?.create ?? createLinkPayment;
+  const payment = await make(ctx, tx, { link, method: availability.method });
   const [updated] = await tx
     .update(paymentLinks)
     .set({ currentPaymentId: payment.id, status, updatedAt: ctx.now(), eventVersion: NEXT_EVENT_VERSION })

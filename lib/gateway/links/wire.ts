@@ -11,20 +11,28 @@ import type { GatewayContext } from "@/lib/gateway/context";
 import { amountLimit, type Catalogue } from "@/lib/gateway/methods/catalogue";
 import { flagOf, type LinkState } from "./link-state";
 import type { LinkView } from "./payment-links";
-import { paymentLinkUri } from "./uris";
+import { paymentLinkUri, walletPageUri } from "./uris";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The `payment` section of a link: all three empty while no method is chosen (docs/contract.md §12.3). */
-export function paymentSection(payment: PaymentRow | null) {
-  return payment
-    ? {
-        type: payment.groupId,
-        bank: payment.methodId,
-        content: { name: payment.contentName, value: payment.contentValue },
-      }
-    : { type: "", bank: "", content: "" as const };
+/**
+ * The `payment` section of a link: all three empty while no method is chosen (docs/contract.md
+ * §12.3). A wallet attempt adds its `referenceNo` (§8); its sandbox page's URL carries the page's
+ * token only where `gw` is given (the answers to the merchant and the checkout) and the attempt
+ * is still open: callbacks and the console's read model show the stored URL without it.
+ */
+export function paymentSection(payment: PaymentRow | null, gw?: Pick<GatewayContext, "config" | "vault">) {
+  if (!payment) return { type: "", bank: "", content: "" as const };
+  const section = {
+    type: payment.groupId,
+    bank: payment.methodId,
+    content: { name: payment.contentName, value: payment.contentValue },
+  };
+  if (payment.groupId !== "ew") return section;
+  if (gw && payment.status === "active" && payment.contentName === "webRedirectUrl")
+    section.content.value = walletPageUri(gw, payment.referenceNo);
+  return { ...section, referenceNo: payment.referenceNo };
 }
 
 /** Body of the payment-link status callback to {callbackBaseUrl}/v1.0/payment-link/notify. */
@@ -75,7 +83,7 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
     paymentLinkId: link.id,
     paymentLinkUri: paymentLinkUri(gw, link.id),
     totalAmount: { currency: link.currency, value: formatMoney(link.totalMinor) },
-    payment: paymentSection(payment),
+    payment: paymentSection(payment, gw),
   };
 }
 

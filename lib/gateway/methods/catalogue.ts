@@ -65,13 +65,11 @@ export const SEED_GROUPS: (typeof methodGroups.$inferInsert)[] = [
     icon: "wallet",
     titleEn: "E-Wallet",
     titleId: "Dompet Digital",
-    subtitleEn: "GoPay, OVO, DANA, ShopeePay",
-    subtitleId: "GoPay, OVO, DANA, ShopeePay",
+    subtitleEn: "DANA, ShopeePay, GoPay, OVO",
+    subtitleId: "DANA, ShopeePay, GoPay, OVO",
     buttonEn: "Pay with e-wallet",
     buttonId: "Bayar dengan dompet digital",
-    active: false,
-    activeTextEn: REGISTRATION.en,
-    activeTextId: REGISTRATION.id,
+    active: true,
   },
 ];
 
@@ -128,7 +126,16 @@ export const SEED_METHODS: (typeof methods.$inferInsert)[] = [
     subtitle: "Visa, Mastercard, JCB",
     active: true,
   },
+  // docs/contract.md §8: three redirect wallets, one push wallet (lib/gateway/wallets/flows.ts).
+  wallet("dana", "DANA", 1, "Approve in the DANA app"),
+  wallet("shopeepay", "ShopeePay", 2, "Approve in the Shopee app"),
+  wallet("gopay", "GoPay", 3, "Approve in the Gojek app"),
+  wallet("ovo", "OVO", 4, "Approve the request in the OVO app"),
 ];
+
+function wallet(id: string, title: string, position: number, subtitle: string) {
+  return { groupId: "ew", id, position, logo: `/logos/${id}.svg`, title, subtitle, active: true };
+}
 
 export async function seedCatalogue(tx: Executor): Promise<void> {
   await tx.insert(methodGroups).values(SEED_GROUPS).onConflictDoNothing();
@@ -136,10 +143,12 @@ export async function seedCatalogue(tx: Executor): Promise<void> {
 }
 
 /** Read on most checkout calls; a few seconds of staleness is fine for a catalogue. */
-let cached: { value: Catalogue; withoutCards: Catalogue; until: number } | null = null;
+let cached: { value: Catalogue; limited: Map<string, Catalogue>; until: number } | null = null;
 
 /** docs/contract.md §6.1: without a card processor (production) the card group is inactive, with this reason. */
 export const NO_CARD_PROCESSOR = { en: "Not available", id: "Tidak tersedia" };
+/** docs/contract.md §8: without a wallet provider (production) the e-wallet group is inactive, with the same reason. */
+export const NO_WALLET_PROVIDER = NO_CARD_PROCESSOR;
 
 /**
  * The catalogue as this gateway can honour it. `exec`: inside a transaction pass it, or
@@ -151,15 +160,25 @@ export async function loadCatalogue(ctx: GatewayContext, exec: Executor = ctx.db
       () => exec.select().from(methodGroups).orderBy(asc(methodGroups.position)),
       () => exec.select().from(methods).orderBy(asc(methods.groupId), asc(methods.position)),
     ]);
-    const value = { groups, methods: rows };
-    cached = { value, withoutCards: withoutCards(value), until: Date.now() + 5_000 };
+    cached = { value: { groups, methods: rows }, limited: new Map(), until: Date.now() + 5_000 };
   }
-  return ctx.config.cardProcessor ? cached.value : cached.withoutCards;
+  const missing: string[] = [];
+  if (!ctx.config.cardProcessor) missing.push("cc");
+  if (!ctx.config.walletProvider) missing.push("ew");
+  if (!missing.length) return cached.value;
+  const key = missing.join(",");
+  let limited = cached.limited.get(key);
+  if (!limited) cached.limited.set(key, (limited = withoutGroups(cached.value, new Set(missing))));
+  return limited;
 }
 
-function withoutCards(catalogue: Catalogue): Catalogue {
+/** The groups nobody behind this gateway can answer: inactive, "Not available". */
+function withoutGroups(catalogue: Catalogue, missing: Set<string>): Catalogue {
   const off = { active: false, activeTextEn: NO_CARD_PROCESSOR.en, activeTextId: NO_CARD_PROCESSOR.id };
-  return { groups: catalogue.groups.map((g) => (g.id === "cc" ? { ...g, ...off } : g)), methods: catalogue.methods };
+  return {
+    groups: catalogue.groups.map((g) => (missing.has(g.id) ? { ...g, ...off } : g)),
+    methods: catalogue.methods,
+  };
 }
 
 export function invalidateCatalogue(): void {

@@ -29,7 +29,8 @@ export type VaAnswer = Omit<z.output<typeof VaPaymentResponse>, keyof z.output<t
 /** The QR payment notification's answer (without the envelope), stored for replays. */
 export type QrAnswer = Omit<z.output<typeof QrNotifyResponse>, keyof z.output<typeof Envelope>>;
 
-type Answer = VaAnswer | QrAnswer;
+/** What an inbound notification is about, the kind of its dedupe key (docs/contract.md §2.8, §8). */
+export type NotificationKind = "va" | "qr" | "ew";
 
 export interface VaNotice {
   responseCode?: string | undefined;
@@ -66,10 +67,11 @@ export const QR_STATUS_DESC: Record<string, string> = {
 /** A remembered refusal: replayed as the same SNAP error. */
 type Refusal = { refused: { snapCase: SnapCase; detail: string | null } };
 
-async function replayOf<T extends Answer>(
+/** The notification `key` of `kind` already took effect: its first answer (a remembered refusal is thrown again). */
+export async function replayOf<T extends object>(
   tx: Executor,
   acquirer: Partner,
-  kind: "va" | "qr",
+  kind: NotificationKind,
   key: string,
 ): Promise<T | null> {
   const [row] = await tx
@@ -117,7 +119,14 @@ export async function rememberVaRefusal(
     .onConflictDoNothing();
 }
 
-async function remember(tx: Executor, acquirer: Partner, kind: "va" | "qr", key: string, body: Answer): Promise<void> {
+/** The first answer to notification `key`, kept for its repeats; its transaction is the settlement's. */
+export async function remember(
+  tx: Executor,
+  acquirer: Partner,
+  kind: NotificationKind,
+  key: string,
+  body: object,
+): Promise<void> {
   await tx.insert(inboundNotifications).values({
     id: randomUUID(),
     partnerId: acquirer.id,
@@ -338,7 +347,14 @@ export async function applyQrNotification(
  * The link's paying payment becomes paid. If it was not the current one (an older QR paid
  * late), the current method is retired so nothing else can take money for the link.
  */
-export async function markLinkPaid(tx: Executor, link: LinkRow, payment: PaymentRow, now: Date, late: boolean) {
+export async function markLinkPaid(
+  tx: Executor,
+  link: LinkRow,
+  payment: PaymentRow,
+  now: Date,
+  late: boolean,
+  detail: Record<string, unknown> = {},
+) {
   if (link.currentPaymentId && link.currentPaymentId !== payment.id) {
     const [current] = await tx.select().from(payments).where(eq(payments.id, link.currentPaymentId)).limit(1);
     if (current?.status === "active") await retirePayment(tx, current);
@@ -361,7 +377,11 @@ export async function markLinkPaid(tx: Executor, link: LinkRow, payment: Payment
     .where(eq(paymentLinks.id, link.id))
     .returning();
   await announceLinkChange(tx, paidLink!, paidPayment!, "paid", "paid");
-  await recordLinkEvent(tx, link.id, "paid", now, { method: `${payment.groupId}.${payment.methodId}`, late });
+  await recordLinkEvent(tx, link.id, "paid", now, {
+    method: `${payment.groupId}.${payment.methodId}`,
+    late,
+    ...detail,
+  });
   return { link: paidLink!, payment: paidPayment!, state: "paid" as const };
 }
 

@@ -66,7 +66,11 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const nowMs = Date.now();
   const requested = one(sp.state);
   const actual = viewOf(link, nowMs);
-  const state: PreviewState = isPreviewState(requested) ? requested : actual === "card" ? "open" : actual;
+  const state: PreviewState = isPreviewState(requested)
+    ? requested
+    : actual === "card" || actual === "wallet"
+      ? "open"
+      : actual;
   const realGroups = await loadMethods(link);
   const groups =
     state === "maintenance"

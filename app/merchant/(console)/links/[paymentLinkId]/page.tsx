@@ -30,6 +30,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** A link as its merchant sees it; another merchant's link is the same 404 as an unknown one. */
+const SIMULATION_LABEL = {
+  va: "simulateVa",
+  qr: "simulateQr",
+  "qr-fail": "simulateQrFail",
+  ew: "simulateEw",
+  "ew-fail": "simulateEwFail",
+} as const;
+
 export default async function LinkPage({ params }: Props) {
   const { paymentLinkId } = await params;
   const { client } = await requireSession(`/merchant/links/${paymentLinkId}`);
@@ -111,7 +119,7 @@ export default async function LinkPage({ params }: Props) {
             badge={t("sandbox")}
             buttons={sims.map((s) => ({
               key: s,
-              label: t(s === "va" ? "simulateVa" : s === "qr" ? "simulateQr" : "simulateQrFail"),
+              label: t(SIMULATION_LABEL[s]),
               action: simulateAction.bind(null, link.paymentLinkId, s),
             }))}
           />
