@@ -2,13 +2,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
-import { vaNotification } from "@/lib/snap/notifications";
+import { vaNotification, walletNotification } from "@/lib/snap/notifications";
 import { fmt, percentile, runPool } from "./pool";
 
 /**
  * Issue 4's figures: VA notifications settled per second (200 links, 32 connections) and
  * the delay from settlement (the acquirer's 200) to the merchant receiving the link-status
- * callback, p50/p99. Baseline in the same run: GET /api/health at 32 connections.
+ * callback, p50/p99. Issue 30's beside them: wallet payments (DANA attempts) settled per second
+ * by the provider's signed notifications, same links, connections and run. Baseline in the same
+ * run: GET /api/health at 32 connections.
  */
 /** Links settled one by one after the burst, for the at-rest callback delay. */
 const REST = 20;
@@ -89,6 +91,45 @@ export async function benchNotifications(args: {
     await waitForCallbacks();
     if (received.has(l.id)) quiet.push(received.get(l.id)! - settledAt.get(l.id)!);
   }
+
+  // Wallets: as many links again, each with a DANA attempt, settled by the provider's notification.
+  const wallets: { referenceNo: string; amount: string }[] = [];
+  await runPool({
+    concurrency: 8,
+    count: links.length,
+    job: async (i) => {
+      const created = await merchant.createPaymentLink({
+        partnerReferenceNo: `BENCH-EW-${Date.now()}-${i}`,
+        trxId: `W${i}`,
+        additionalInfo: {
+          invoiceTitle: "bench",
+          itemDetails: [{ name: "item", price: "10000.00", quantity: 1 }],
+          customerDetail: { firstName: "Bench" },
+          callbackBaseUrl: hook,
+        },
+      });
+      const paid = await checkout.payPaymentLink({
+        additionalInfo: {
+          paymentLinkId: created.paymentLinkData.paymentLinkId,
+          paymentMethod: { groupId: "ew", methodId: "dana" },
+        },
+      });
+      const referenceNo = paid.paymentLinkData.payment.referenceNo;
+      if (!referenceNo) throw new Error("wallet attempt without a referenceNo");
+      wallets.push({ referenceNo, amount: "10000.00" });
+    },
+  });
+  const walletResult = await runPool({
+    concurrency: 32,
+    count: wallets.length,
+    job: async (i) => {
+      const w = wallets[i]!;
+      const res = await acquirer.notifyWalletPayment(
+        walletNotification({ referenceNo: w.referenceNo, amount: w.amount, status: "00", methodId: "dana" }),
+      );
+      if (res.latestTransactionStatus !== "00") throw new Error("not settled");
+    },
+  });
   receiver.close();
 
   const health = await runPool({
@@ -98,6 +139,9 @@ export async function benchNotifications(args: {
   });
   log(
     `notifications settled: ${fmt(result.perSecond)} /s (${result.done} of ${links.length}, ${result.errors} errors, 32 connections); latency p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms`,
+  );
+  log(
+    `wallet payments settled: ${fmt(walletResult.perSecond)} /s (${walletResult.done} of ${wallets.length}, ${walletResult.errors} errors, 32 connections); latency p50 ${fmt(walletResult.p50)} ms, p99 ${fmt(walletResult.p99)} ms — VA above, same run`,
   );
   log(
     `settlement → callback received, during the burst: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms (${delays.length} callbacks)`,

@@ -152,6 +152,8 @@ for (const { lang, vp } of MATRIX) {
 
     const before = receiver.received.filter((r) => r.json.paymentLinkId === id).length;
     const linkDelivery = page.getByRole("article").filter({ hasText: "/v1.0/payment-link/notify" }).first();
+    // A delivery by what it is in the merchant's language, not the outbox's kind (link, va, qr, ew).
+    await expect(linkDelivery.getByText(t.deliveryKind_link, { exact: true })).toBeVisible();
     await linkDelivery.getByRole("button", { name: t.resend }).click();
     await receiver.waitFor((all) => all.filter((r) => r.json.paymentLinkId === id).length > before, 30_000);
     await expect

@@ -4,7 +4,7 @@
 // Sections live in bench/ (one module each) and run in order:
 //   1. bench/inquiry.mjs   Inquiry Payment Link over HTTP (autocannon) and its storage
 //                          ceiling (the same SQL in-process), with their ratio
-//   2. bench/notifications.ts  VA notifications settled/s and settlement → callback delay
+//   2. bench/notifications.ts  VA and wallet notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
 //   4. bench/console.ts    the console: links page of 10,000 links, console create vs SNAP Create
 //   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })

@@ -247,7 +247,8 @@ export default async function LinkPage({ params }: Props) {
         {link.deliveries.map((d) => (
           <article key={d.id} className={`${cardClass} mb-4`} aria-label={`${d.kind} ${d.id}`}>
             <p>
-              <strong>{d.kind}</strong> · <span className="font-mono text-sm break-all">{d.url}</span> ·{" "}
+              <strong>{t(`deliveryKind_${d.kind}`)}</strong> ·{" "}
+              <span className="font-mono text-sm break-all">{d.url}</span> ·{" "}
               <Badge tone={d.status === "delivered" ? "ok" : d.status === "failed" ? "bad" : "warn"}>
                 {t(`deliveryStatus_${d.status}`)}
               </Badge>
