@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { GatewayClient } from "@/lib/clients/gateway-client";
-import { simulateVaPayment } from "@/lib/clients/simulator";
+import { simulateVaPayment, simulateWalletPayment } from "@/lib/clients/simulator";
 import { startReceiver } from "@/tests/support/receiver";
 import { startSilentServer } from "@/tests/support/silent-server";
 import { expectNoAxeViolations, expectNoHorizontalOverflow, MATRIX, type Lang } from "./fixtures";
@@ -302,6 +302,50 @@ test("a link's page in the console turns paid by itself when a signed notificati
 
   await page.goto(`${server.baseUrl}/merchant/links?q=${link.partnerReferenceNo}`);
   await expect(page.getByRole("row").filter({ hasText: link.partnerReferenceNo })).toContainText(bni);
+});
+
+test("a wallet payment in the console: the timeline names the wallet and the payer's masked number", async ({
+  page,
+}) => {
+  const m = messages("id");
+  const t = m.ConsoleLink;
+  await signIn(page, "id", logins[0]!);
+  const session = await new ConsoleClient(server.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password);
+  const link = await new ConsoleClient(server.baseUrl, { sessionToken: session.token }).createLink({
+    additionalInfo: {
+      invoiceTitle: "Kopi OVO",
+      itemDetails: [{ name: "Kopi", price: "45000.00", quantity: 1 }],
+      customerDetail: {},
+    },
+  });
+  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
+    acquirer: ConstructorParameters<typeof GatewayClient>[1];
+  };
+  const checkoutClient = JSON.parse(
+    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
+  ) as ConstructorParameters<typeof GatewayClient>[1];
+  const chosen = await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
+    additionalInfo: {
+      paymentLinkId: link.paymentLinkId,
+      paymentMethod: { groupId: "ew", methodId: "ovo", phoneNumber: "081234567890" },
+    },
+  });
+  const referenceNo = chosen.paymentLinkData.payment.referenceNo;
+  if (!referenceNo) throw new Error("no wallet reference");
+  const paid = await simulateWalletPayment(server.baseUrl, creds.acquirer, {
+    referenceNo,
+    status: "00",
+    amount: link.totalAmount.value,
+    methodId: "ovo",
+  });
+  expect(paid.status).toBe(200);
+
+  await page.goto(`${server.baseUrl}/merchant/links/${link.paymentLinkId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(m.ConsoleLinks.status00);
+  const timeline = page.getByRole("region", { name: t.timeline });
+  await expect(timeline.getByText(fill(t.method_chosen, { method: "OVO" }))).toBeVisible();
+  await expect(timeline.getByText("0812*****890").first()).toBeVisible();
+  await expect(page.getByText(fill(t.paid, { method: "OVO" })).first()).toBeVisible();
 });
 
 test("the create form checks the contract's rules in the browser, in the page's language", async ({ page }) => {

@@ -94,6 +94,11 @@ test.describe("e-wallets in the checkout (docs/contract.md §8)", () => {
       await expect(page.getByText(fill(m.Wallet.pushSent, { phone: "0812*****890" }))).toBeVisible();
       await expectNoAxeViolations(page, `the OVO step (${lang})`);
 
+      // From here the page only waits: it must learn of the approval by its event stream, not a status poll.
+      const polls: string[] = [];
+      page.on("request", (req) => {
+        if (req.method() === "POST" && req.headers()["next-action"]) polls.push(req.url());
+      });
       const current = await gateway.inquiry(link.paymentLinkId);
       expect(current.payment).toMatchObject({ type: "ew", bank: "ovo", content: { name: "phoneNumber" } });
       const r = await simulateWalletPayment(gateway.baseUrl, gateway.credentials.acquirer, {
@@ -104,6 +109,7 @@ test.describe("e-wallets in the checkout (docs/contract.md §8)", () => {
       });
       expect(r.status, JSON.stringify(r.reply)).toBe(200);
       await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
+      expect(polls).toEqual([]);
     });
   }
 

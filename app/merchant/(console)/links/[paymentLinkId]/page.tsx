@@ -200,6 +200,7 @@ export default async function LinkPage({ params }: Props) {
               {link.timeline.map((e, n) => (
                 <li key={n}>
                   <time dateTime={e.at}>{at(e.at)}</time> — {label(e)}
+                  {e.account && <span className="font-mono"> · {e.account}</span>}
                 </li>
               ))}
             </ol>
