@@ -137,7 +137,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           content={content}
           referenceNo={link.payment.referenceNo}
           lang={lang}
-          push={preview ? null : await sentPush()}
+          push={preview ? null : await sentPush(link.paymentLinkId)}
           nowMs={nowMs}
           preview={!!preview}
         />

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { isWalletMethod, WALLET_METHODS } from "@/lib/contract/wallet";
-import type { PushRecord } from "@/lib/checkout/wallet-push";
+import type { PushRecord } from "@/lib/checkout/push-seal";
 import { ChooseMethodForm } from "./choose-method-form";
 import { WalletPushTimer } from "./wallet-push-timer";
 import { PhoneField } from "./phone-field";
