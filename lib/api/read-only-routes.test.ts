@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { createLogger } from "@/lib/log";
 import { bootGateway, type Gateway } from "@/lib/server/boot";
-import { vaKeyOf, vaRequest } from "@/tests/support/factories";
+import { linkRequest, vaKeyOf, vaRequest } from "@/tests/support/factories";
 import { createApiApp, snapRoutes } from "./app";
 
 /**
@@ -68,6 +68,12 @@ beforeAll(async () => {
     amount: { value: "50000.00", currency: "IDR" },
     merchantId: "M-1",
   });
+  // A wallet attempt for Direct debit status: a link of its own, DANA chosen.
+  const { paymentLinkData: walletLink } = await merchant.createPaymentLink(linkRequest());
+  const walletAttempt = await merchant.payPaymentLink({
+    additionalInfo: { paymentLinkId: walletLink.paymentLinkId, paymentMethod: { groupId: "ew", methodId: "dana" } },
+  });
+  const walletRef = walletAttempt.paymentLinkData.payment.referenceNo!;
   const transactions = await merchant.transactionList({ pageSize: 100 });
   const noLink = { additionalInfo: { paymentLinkId: randomUUID() } };
   const noVa = vaKeyOf(vaRequest());
@@ -85,6 +91,10 @@ beforeAll(async () => {
     "/v1.0/qr/qr-mpm-query": {
       answered: () => merchant.queryQr({ originalReferenceNo: qr.referenceNo, serviceCode: "47" }),
       refused: () => merchant.queryQr({ originalReferenceNo: "nope", serviceCode: "47" }),
+    },
+    "/v1.0/debit/status": {
+      answered: () => merchant.debitStatus({ originalReferenceNo: walletRef, serviceCode: "54" }),
+      refused: () => merchant.debitStatus({ originalReferenceNo: "EW000000000000000000", serviceCode: "54" }),
     },
     "/v1.0/transaction-history-list": { answered: () => merchant.transactionList({ pageSize: 100 }) },
     "/v1.0/transaction-history-detail": {

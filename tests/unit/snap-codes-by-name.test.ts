@@ -36,7 +36,7 @@ describe("SNAP codes in the pages", () => {
     expect(PAY_LINK_REFUSALS).toEqual({ expired: "4032700", paid: "4042714" });
   });
 
-  it("name Pay Payment Link's refusals of an OVO number (CONTRACT §8: malformed, missing)", () => {
+  it("name Pay Payment Link's refusals of an OVO number (docs/contract.md §8: malformed, missing)", () => {
     expect(WALLET_PHONE_REFUSALS).toEqual({ malformed: "4002701", missing: "4002702" });
   });
 });
