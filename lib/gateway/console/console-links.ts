@@ -14,7 +14,7 @@ import { findLink, type LinkRow, type LinkView } from "@/lib/gateway/links/payme
 import { enqueueFor } from "@/lib/gateway/settlement/settlement";
 import { paymentLinkUri } from "@/lib/gateway/links/uris";
 import { V1Error } from "@/lib/gateway/v1-error";
-import { linkStatusBody, paymentSection } from "@/lib/gateway/links/wire";
+import { invoiceLines, linkStatusBody, paymentSection } from "@/lib/gateway/links/wire";
 import type { z } from "zod";
 
 type ListQuery = z.output<typeof ListLinksQuery>;
@@ -177,15 +177,7 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
     subTitle: inv.subTitle,
     paymentLinkUri: paymentLinkUri(ctx, link.id),
     paymentFlagReason: FLAG_REASONS[summary.paymentFlagStatus],
-    items: inv.items.map((i) => ({
-      name: i.name,
-      price: formatMoney(i.priceMinor),
-      quantity: i.quantity,
-    })),
-    fees: inv.fees.map((f) => ({
-      text: f.text,
-      value: formatMoney(f.valueMinor),
-    })),
+    ...invoiceLines(link),
     subtotal: formatMoney(link.subtotalMinor),
     customerDetail: {
       ...inv.customer,

@@ -51,17 +51,26 @@ export function linkStatusBody(link: LinkRow, payment: PaymentRow | null, state:
   };
 }
 
+/** A link's items and fees as every answer writes them: exact decimal strings (docs/contract.md §12.3). */
+export function invoiceLines(link: LinkRow) {
+  return {
+    items: link.invoice.items.map((i) => ({ name: i.name, price: formatMoney(i.priceMinor), quantity: i.quantity })),
+    fees: link.invoice.fees.map((f) => ({ text: f.text, value: formatMoney(f.valueMinor) })),
+  };
+}
+
 /** A link as the wire writes it (docs/contract.md §12.3). */
 export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLinkData {
   const { link, payment } = view;
   const inv = link.invoice;
+  const lines = invoiceLines(link);
   const flag = flagOf(view.state);
   return {
     additionalInfo: {
       invoiceTitle: inv.title,
       invoiceSubTitle: inv.subTitle,
-      itemDetails: inv.items.map((i) => ({ name: i.name, price: formatMoney(i.priceMinor), quantity: i.quantity })),
-      customFees: inv.fees.map((f) => ({ text: f.text, value: formatMoney(f.valueMinor) })),
+      itemDetails: lines.items,
+      customFees: lines.fees,
       subtotal: formatMoney(link.subtotalMinor),
       customerDetail: {
         firstName: inv.customer.firstName,
