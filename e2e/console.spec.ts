@@ -59,6 +59,38 @@ async function signIn(page: Page, lang: Lang, who: Login) {
   });
 }
 
+/**
+ * Sign `page` in as the first demo merchant, create a link through the console's client and
+ * choose `method` on it as the hosted checkout does; answers the link, the chosen payment and
+ * the acquirer's credentials (to pay it as the bank or wallet would).
+ */
+async function consoleLinkWithMethod(
+  page: Page,
+  lang: Lang,
+  item: { title: string; name: string; price: string },
+  method: { groupId: string; methodId: string; phoneNumber?: string },
+) {
+  await signIn(page, lang, logins[0]!);
+  const session = await new ConsoleClient(server.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password);
+  const link = await new ConsoleClient(server.baseUrl, { sessionToken: session.token }).createLink({
+    additionalInfo: {
+      invoiceTitle: item.title,
+      itemDetails: [{ name: item.name, price: item.price, quantity: 1 }],
+      customerDetail: {},
+    },
+  });
+  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
+    acquirer: ConstructorParameters<typeof GatewayClient>[1];
+  };
+  const checkoutClient = JSON.parse(
+    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
+  ) as ConstructorParameters<typeof GatewayClient>[1];
+  const chosen = await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
+    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: method },
+  });
+  return { link, payment: chosen.paymentLinkData.payment, acquirer: creds.acquirer };
+}
+
 /** The stylesheets a document links: each links one, the console's or the payer's, never both. */
 async function stylesheets(page: Page): Promise<string[]> {
   return page.locator('link[rel="stylesheet"]').evaluateAll((ls) => ls.map((l) => l.getAttribute("href") ?? ""));
@@ -264,25 +296,13 @@ test("a link's page in the console turns paid by itself when a signed notificati
 }) => {
   const m = messages("en");
   const t = m.ConsoleLink;
-  await signIn(page, "en", logins[0]!);
-  const session = await new ConsoleClient(server.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password);
-  const link = await new ConsoleClient(server.baseUrl, { sessionToken: session.token }).createLink({
-    additionalInfo: {
-      invoiceTitle: "Batik live",
-      itemDetails: [{ name: "Batik", price: "120000.00", quantity: 1 }],
-      customerDetail: {},
-    },
-  });
-  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
-    acquirer: ConstructorParameters<typeof GatewayClient>[1];
-  };
-  const checkoutClient = JSON.parse(
-    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
-  ) as ConstructorParameters<typeof GatewayClient>[1];
-  const chosen = await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
-    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bni" } },
-  });
-  const content = chosen.paymentLinkData.payment.content;
+  const { link, payment, acquirer } = await consoleLinkWithMethod(
+    page,
+    "en",
+    { title: "Batik live", name: "Batik", price: "120000.00" },
+    { groupId: "va", methodId: "bni" },
+  );
+  const content = payment.content;
   if (content === "") throw new Error("no VA");
 
   await page.goto(`${server.baseUrl}/merchant/links/${link.paymentLinkId}`);
@@ -291,7 +311,7 @@ test("a link's page in the console turns paid by itself when a signed notificati
   await expect(page.getByRole("heading", { level: 1 })).toContainText(m.ConsoleLinks.status02);
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-  const paid = await simulateVaPayment(server.baseUrl, creds.acquirer, {
+  const paid = await simulateVaPayment(server.baseUrl, acquirer, {
     virtualAccountNo: content.value,
     amount: link.totalAmount.value,
   });
@@ -309,30 +329,15 @@ test("a wallet payment in the console: the timeline names the wallet and the pay
 }) => {
   const m = messages("id");
   const t = m.ConsoleLink;
-  await signIn(page, "id", logins[0]!);
-  const session = await new ConsoleClient(server.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password);
-  const link = await new ConsoleClient(server.baseUrl, { sessionToken: session.token }).createLink({
-    additionalInfo: {
-      invoiceTitle: "Kopi OVO",
-      itemDetails: [{ name: "Kopi", price: "45000.00", quantity: 1 }],
-      customerDetail: {},
-    },
-  });
-  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, "sandbox-credentials.json"), "utf8")) as {
-    acquirer: ConstructorParameters<typeof GatewayClient>[1];
-  };
-  const checkoutClient = JSON.parse(
-    fs.readFileSync(path.join(server.dataDir, "checkout-client.json"), "utf8"),
-  ) as ConstructorParameters<typeof GatewayClient>[1];
-  const chosen = await new GatewayClient(server.baseUrl, checkoutClient).payPaymentLink({
-    additionalInfo: {
-      paymentLinkId: link.paymentLinkId,
-      paymentMethod: { groupId: "ew", methodId: "ovo", phoneNumber: "081234567890" },
-    },
-  });
-  const referenceNo = chosen.paymentLinkData.payment.referenceNo;
+  const { link, payment, acquirer } = await consoleLinkWithMethod(
+    page,
+    "id",
+    { title: "Kopi OVO", name: "Kopi", price: "45000.00" },
+    { groupId: "ew", methodId: "ovo", phoneNumber: "081234567890" },
+  );
+  const referenceNo = payment.referenceNo;
   if (!referenceNo) throw new Error("no wallet reference");
-  const paid = await simulateWalletPayment(server.baseUrl, creds.acquirer, {
+  const paid = await simulateWalletPayment(server.baseUrl, acquirer, {
     referenceNo,
     status: "00",
     amount: link.totalAmount.value,
