@@ -26,6 +26,7 @@ import { loadKit } from "./load-kit.mjs";
 import chromium from "../tests/support/chromium.json" with { type: "json" };
 import { BUDGETS, SCREENS, mark, within } from "./checkout-budgets.mjs";
 import { launchChromium, throttledRuns, THROTTLING } from "./checkout-throttled.mjs";
+import { linkWithMethod } from "./live.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -150,20 +151,7 @@ async function screenTargets({ baseUrl, creds, server }) {
       if (!l) throw new Error(`no demo link ${screen.link.demo}`);
       uri = l.paymentLinkUri;
     } else if (kit) {
-      const merchant = new kit.GatewayClient(server.baseUrl, server.credentials.merchant);
-      const checkout = new kit.GatewayClient(server.baseUrl, server.checkout);
-      const created = await merchant.createPaymentLink({
-        partnerReferenceNo: `BENCH-${screen.name}-${Date.now()}`,
-        trxId: "BENCH",
-        additionalInfo: {
-          invoiceTitle: "Kopi susu 2×",
-          itemDetails: [{ name: "Kopi susu", price: "25000.00", quantity: 2 }],
-          customerDetail: { firstName: "Bench" },
-        },
-      });
-      const paymentLinkId = created.paymentLinkData.paymentLinkId;
-      await checkout.payPaymentLink({ additionalInfo: { paymentLinkId, paymentMethod: screen.link.choose } });
-      uri = created.paymentLinkData.paymentLinkUri;
+      uri = (await linkWithMethod(kit, server, screen.link.choose, `BENCH-${screen.name}`)).uri;
     } else continue; // no server handle: this screen needs a link of its own
     const u = new URL(uri);
     targets.push({ screen, ...(await cookieSwap(`${origin}${u.pathname}${u.search}`)) });

@@ -319,24 +319,28 @@ export async function benchWaitingPayers({ kit, server, log, levels, page, label
   return { rows, baseInquiry, basePage, idleRssMb: idle.rssMb };
 }
 
-/** A link with a VA chosen, and the cookie its payer holds. */
-export async function vaPage(kit, server) {
+/** A fresh link of the demo merchant with `paymentMethod` chosen as the checkout chooses it. */
+export async function linkWithMethod(kit, server, paymentMethod, tag = "PAGE") {
   const merchant = new kit.GatewayClient(server.baseUrl, server.credentials.merchant);
   const checkout = new kit.GatewayClient(server.baseUrl, server.checkout);
   const created = await merchant.createPaymentLink({
-    partnerReferenceNo: `PAGE-${Date.now()}-${Math.random()}`,
-    trxId: "PAGE",
+    partnerReferenceNo: `${tag}-${Date.now()}-${Math.random()}`,
+    trxId: tag,
     additionalInfo: {
-      invoiceTitle: "bench page",
-      itemDetails: [{ name: "item", price: "10000.00", quantity: 1 }],
+      invoiceTitle: "Kopi susu 2×",
+      itemDetails: [{ name: "Kopi susu", price: "25000.00", quantity: 2 }],
       customerDetail: { firstName: "Bench" },
     },
   });
   const id = created.paymentLinkData.paymentLinkId;
-  await checkout.payPaymentLink({
-    additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId: "bca" } },
-  });
-  return { id, ...(await cookieSwap(server.baseUrl, created.paymentLinkData.paymentLinkUri)) };
+  await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: id, paymentMethod } });
+  return { id, uri: created.paymentLinkData.paymentLinkUri };
+}
+
+/** A link with a VA chosen, and the cookie its payer holds. */
+export async function vaPage(kit, server) {
+  const { id, uri } = await linkWithMethod(kit, server, { groupId: "va", methodId: "bca" });
+  return { id, ...(await cookieSwap(server.baseUrl, uri)) };
 }
 
 export function printLiveTable(log, rows) {
