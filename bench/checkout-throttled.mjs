@@ -41,7 +41,7 @@ function observe() {
 }
 
 /** One throttled first visit; `profile` also records a CPU profile of the load (CDP Profiler). */
-export async function throttledVisit(browser, { url, cookie }, { profile = false } = {}) {
+async function throttledVisit(browser, { url, cookie }, { profile = false } = {}) {
   const context = await browser.newContext(PHONE);
   const [name, ...rest] = cookie.split("=");
   await context.addCookies([{ name, value: rest.join("="), url }]);

@@ -81,7 +81,7 @@ export function simulatable(link: SimulatableLink, outcome: SimulatedOutcome): b
 }
 
 /** What the acquirer notifies: a VA paid, or a QR or wallet attempt paid (00) or failed (06). */
-export type AcquirerNotification =
+type AcquirerNotification =
   | { type: "va"; virtualAccountNo: string }
   | { type: "qr"; referenceNo: string; status: "00" | "06" }
   | { type: "ew"; referenceNo: string; methodId?: string; status: "00" | "06" };

@@ -16,7 +16,7 @@ import {
  * `sandboxAcquirer` says whether there are keys: outside sandbox mode, or without that file,
  * there are no buttons.
  */
-export const SIMULATIONS = ["va", "qr", "qr-fail", "ew", "ew-fail"] as const;
+const SIMULATIONS = ["va", "qr", "qr-fail", "ew", "ew-fail"] as const;
 export type Simulation = (typeof SIMULATIONS)[number];
 
 export function isSimulation(v: unknown): v is Simulation {

@@ -13,7 +13,6 @@ export const WALLET_METHODS = {
   ovo: { flow: "push", channel: "OVO", name: "OVO" },
 } as const;
 export type WalletMethod = keyof typeof WALLET_METHODS;
-export type WalletFlow = (typeof WALLET_METHODS)[WalletMethod]["flow"];
 
 export function isWalletMethod(id: string): id is WalletMethod {
   return Object.hasOwn(WALLET_METHODS, id);

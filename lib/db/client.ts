@@ -287,11 +287,8 @@ async function listenPostgres(
 }
 
 /** The SQLSTATE of a unique violation, as both drivers report it. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = findPgError(err);
-  return (
-    !!e && e.code === "23505" && (!constraint || e.constraint === constraint || String(e.message).includes(constraint))
-  );
+export function isUniqueViolation(err: unknown): boolean {
+  return findPgError(err)?.code === "23505";
 }
 
 /**

@@ -6,7 +6,7 @@ import { lingerBeforeClosing } from "@/lib/api/body";
  * (`serverActions.bodySizeLimit`, 1 MB by default, which next.config.mjs keeps), the only body
  * a page takes. Our actions send far less (the create-link form's JSON is a few KiB).
  */
-export const PAGE_BODY_LIMIT = 1024 * 1024;
+const PAGE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Cuts a page request's body off at its bound before Next reads any of it. Next enforces its

@@ -19,7 +19,7 @@ const strip = <T extends z.ZodObject>(s: T) => s.omit({ responseCode: true, resp
  * its own token and signature; a merchant's answers 403 Feature Not Allowed, as on the VA and QR
  * notifications.
  */
-export const walletNotifyRoute = defineSnapRoute({
+const walletNotifyRoute = defineSnapRoute({
   method: "post",
   path: "/v1.0/debit/notify",
   service: "56",
@@ -33,7 +33,7 @@ export const walletNotifyRoute = defineSnapRoute({
 });
 
 /** Direct debit status: a wallet attempt, else a Card Pay, of the caller's own (docs/contract.md §8). */
-export const debitStatusRoute = defineSnapRoute({
+const debitStatusRoute = defineSnapRoute({
   method: "post",
   path: "/v1.0/debit/status",
   service: "55",

@@ -21,9 +21,9 @@ type PaymentRow = typeof payments.$inferSelect;
 type WalletRow = typeof walletPayments.$inferSelect;
 
 /** The wallet notification's answer (without the envelope), stored for replays. */
-export type WalletAnswer = Omit<z.output<typeof WalletNotifyResponse>, keyof z.output<typeof Envelope>>;
+type WalletAnswer = Omit<z.output<typeof WalletNotifyResponse>, keyof z.output<typeof Envelope>>;
 
-export interface WalletNotice {
+interface WalletNotice {
   originalReferenceNo: string;
   originalPartnerReferenceNo?: string | undefined;
   latestTransactionStatus: "00" | "06";

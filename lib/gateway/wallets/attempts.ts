@@ -18,7 +18,7 @@ import { lapsed } from "@/lib/gateway/settlement/wallet-settlement";
 
 type WalletRow = typeof walletPayments.$inferSelect;
 
-export interface WalletChoice {
+interface WalletChoice {
   groupId: string;
   methodId: string;
   phoneNumber?: string | undefined;
@@ -31,7 +31,7 @@ const PHONE_FIELD = "additionalInfo.paymentMethod.phoneNumber";
  * 4002702, not an Indonesian mobile number → 4002701, both naming the field. Null for a
  * redirect wallet, which needs none.
  */
-export function pushNumber(choice: WalletChoice): string | null {
+function pushNumber(choice: WalletChoice): string | null {
   if (!isWalletMethod(choice.methodId) || WALLET_METHODS[choice.methodId].flow !== "push") return null;
   if (choice.phoneNumber === undefined || choice.phoneNumber.trim() === "")
     throw new SnapError("invalidMandatoryField", PHONE_FIELD);
@@ -40,7 +40,7 @@ export function pushNumber(choice: WalletChoice): string | null {
   return normalized;
 }
 
-export async function walletOfPayment(tx: Executor, paymentId: string): Promise<WalletRow | null> {
+async function walletOfPayment(tx: Executor, paymentId: string): Promise<WalletRow | null> {
   const [row] = await tx.select().from(walletPayments).where(eq(walletPayments.paymentId, paymentId)).limit(1);
   return row ?? null;
 }

@@ -7,7 +7,7 @@ import { walletPageToken } from "@/lib/gateway/links/uris";
 import { getPartner } from "@/lib/gateway/merchants/partners";
 
 /** The gateway plays the wallet only in the sandbox: production serves no wallet page (docs/contract.md §8). */
-export function walletSimulated(ctx: GatewayContext): boolean {
+function walletSimulated(ctx: GatewayContext): boolean {
   return ctx.config.walletProvider === "sandbox";
 }
 

@@ -10,7 +10,7 @@ import { lapsed } from "@/lib/gateway/settlement/wallet-settlement";
 
 type Code = z.infer<typeof WalletStatusCode>;
 
-export interface DebitReference {
+interface DebitReference {
   originalReferenceNo?: string | undefined;
   originalPartnerReferenceNo?: string | undefined;
 }
