@@ -26,7 +26,7 @@ const CITATION = new RegExp(
   "g",
 );
 /** The old bare forms: the name of a document not in the repository, with or without a section. */
-const BARE = /\b(?:CONTRACT|INTERFACE)(?:\.md\b|\s*§)/g;
+const BARE = /\b(?:CONTRACT|INTERFACE)(?:\.md\b|\s*§|:)/g;
 
 function sourceFiles(): string[] {
   const out: string[] = [];

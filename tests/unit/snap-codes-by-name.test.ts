@@ -32,7 +32,7 @@ describe("SNAP codes in the pages", () => {
     expect(bareCodes(sample)).toHaveLength(2);
   });
 
-  it("name what the gateway answers Pay Payment Link with (CONTRACT: expired, paid)", () => {
+  it("name what the gateway answers Pay Payment Link with (docs/contract.md §2.3: expired, paid)", () => {
     expect(PAY_LINK_REFUSALS).toEqual({ expired: "4032700", paid: "4042714" });
   });
 

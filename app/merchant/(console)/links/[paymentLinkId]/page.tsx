@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** A link as its merchant sees it; another merchant's link is the same 404 as an unknown one. */
+/** The label of each sandbox button, by the notification it sends. */
 const SIMULATION_LABEL = {
   va: "simulateVa",
   qr: "simulateQr",
@@ -38,6 +38,7 @@ const SIMULATION_LABEL = {
   "ew-fail": "simulateEwFail",
 } as const;
 
+/** A link as its merchant sees it; another merchant's link is the same 404 as an unknown one. */
 export default async function LinkPage({ params }: Props) {
   const { paymentLinkId } = await params;
   const { client } = await requireSession(`/merchant/links/${paymentLinkId}`);
