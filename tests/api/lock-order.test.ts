@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { vaNotification, walletNotification } from "@/lib/clients/simulator";
+import { parseMoney } from "@/lib/contract/money";
 import { linkRequest } from "@/tests/support/factories";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 
@@ -115,20 +116,19 @@ describe.each(DB_KINDS)("wallet switch racing wallet notifications on %s", (db) 
     await srv?.stop();
   });
 
-  it(`${LINKS} links: no 5xx, one credit per link, duplicates get the first answer`, async () => {
-    const checkout = new GatewayClient(srv.baseUrl, srv.checkout);
-    type PayBody = { paymentLinkData: { payment: { referenceNo?: string } } };
-    const pay = (id: string, methodId: string, phoneNumber?: string) =>
-      checkout.snap.raw({
-        method: "POST",
-        path: "/v1.0/payment-link/pay",
-        body: JSON.stringify({
-          additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "ew", methodId, phoneNumber } },
-        }),
-      });
-    const notify = (notice: ReturnType<typeof walletNotification>) =>
-      srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/debit/notify", body: JSON.stringify(notice) });
+  type PayBody = { paymentLinkData: { payment: { referenceNo?: string } } };
+  const pay = (id: string, methodId: string, phoneNumber?: string) =>
+    new GatewayClient(srv.baseUrl, srv.checkout).snap.raw({
+      method: "POST",
+      path: "/v1.0/payment-link/pay",
+      body: JSON.stringify({
+        additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "ew", methodId, phoneNumber } },
+      }),
+    });
+  const notify = (notice: ReturnType<typeof walletNotification>) =>
+    srv.acquirer.snap.raw({ method: "POST", path: "/v1.0/debit/notify", body: JSON.stringify(notice) });
 
+  it(`${LINKS} links: no 5xx, one credit per link, duplicates get the first answer`, async () => {
     const links = await Promise.all(
       Array.from({ length: LINKS }, async (_, i) => {
         const { paymentLinkData: d } = await srv.merchant.createPaymentLink(linkRequest());
@@ -185,5 +185,60 @@ describe.each(DB_KINDS)("wallet switch racing wallet notifications on %s", (db) 
     const paidRows = list.detailData.filter((t) => refs.includes(t.partnerReferenceNo));
     expect(paidRows).toHaveLength(LINKS);
     expect(new Set(paidRows.map((t) => t.partnerReferenceNo)).size).toBe(LINKS);
+  });
+
+  it(`${LINKS} links, two attempts each approved at once (with a retry and a decline): what moved is one link total each`, async () => {
+    const links = await Promise.all(
+      Array.from({ length: LINKS }, async () => {
+        const { paymentLinkData: d } = await srv.merchant.createPaymentLink(linkRequest());
+        const a = await pay(d.paymentLinkId, "dana");
+        const b = await pay(d.paymentLinkId, "gopay"); // the payer switched: a is no longer current
+        return {
+          ref: d.partnerReferenceNo,
+          amount: d.totalAmount.value,
+          a: (a.body as PayBody).paymentLinkData.payment.referenceNo!,
+          b: (b.body as PayBody).paymentLinkData.payment.referenceNo!,
+        };
+      }),
+    );
+    type Notified = { status: number; body: { responseCode?: string; latestTransactionStatus?: string } };
+    const outcomes = await Promise.all(
+      links.map(async (link) => {
+        const note = (referenceNo: string, status: "00" | "06") =>
+          notify(walletNotification({ referenceNo, amount: link.amount, status })) as Promise<Notified>;
+        const [a, b, aAgain, bDeclined] = await Promise.all([
+          note(link.a, "00"),
+          note(link.b, "00"),
+          note(link.a, "00"),
+          note(link.b, "06"),
+        ]);
+        return { link, answers: { a, b, aAgain, bDeclined } };
+      }),
+    );
+    let credited = 0;
+    let expected = 0;
+    for (const { link, answers } of outcomes) {
+      const all = Object.values(answers);
+      expect(all.filter((r) => r.status >= 500)).toEqual([]);
+      // One approval per link is answered as a credit: a's (once, its retry the same) or b's.
+      const creditedRefs = new Set(
+        (
+          [
+            [link.a, answers.a],
+            [link.a, answers.aAgain],
+            [link.b, answers.b],
+          ] as const
+        )
+          .filter(([, r]) => r.body.responseCode === "2005600" && r.body.latestTransactionStatus === "00")
+          .map(([ref]) => ref),
+      );
+      expect(creditedRefs.size, link.ref).toBe(1);
+      expected += parseMoney(link.amount);
+    }
+    const list = await srv.merchant.transactionList({ method: "ew", status: "00", pageSize: 100 });
+    const refs = new Set(links.map((l) => l.ref));
+    for (const t of list.detailData.filter((row) => refs.has(row.partnerReferenceNo)))
+      credited += parseMoney(t.amount.value);
+    expect(credited).toBe(expected);
   });
 });
