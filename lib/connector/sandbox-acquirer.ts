@@ -75,11 +75,6 @@ export function simulatableOutcomes(link: SimulatableLink): SimulatedOutcome[] {
   return [];
 }
 
-/** Is there something for the acquirer to send for `outcome`? (simulatableOutcomes) */
-export function simulatable(link: SimulatableLink, outcome: SimulatedOutcome): boolean {
-  return simulatableOutcomes(link).includes(outcome);
-}
-
 /** What the acquirer notifies: a VA paid, or a QR or wallet attempt paid (00) or failed (06). */
 type AcquirerNotification =
   | { type: "va"; virtualAccountNo: string }
@@ -96,35 +91,24 @@ export async function notifyAsAcquirer(
   what: AcquirerNotification,
   amount: string,
 ): Promise<SimulationResult<unknown> & { path: string }> {
-  if (what.type === "va")
-    return {
-      path: NOTIFICATION_PATHS.va,
-      ...(await simulateVaPayment(
-        gatewayBaseUrl(),
-        acquirer,
-        { virtualAccountNo: what.virtualAccountNo, amount },
-        gatewayOverHttp,
-      )),
-    };
-  if (what.type === "ew")
-    return {
-      path: NOTIFICATION_PATHS.ew,
-      ...(await simulateWalletPayment(
-        gatewayBaseUrl(),
-        acquirer,
-        { referenceNo: what.referenceNo, status: what.status, amount, methodId: what.methodId },
-        gatewayOverHttp,
-      )),
-    };
-  return {
-    path: NOTIFICATION_PATHS.qr,
-    ...(await simulateQrPayment(
-      gatewayBaseUrl(),
-      acquirer,
-      { referenceNo: what.referenceNo, status: what.status, amount },
-      gatewayOverHttp,
-    )),
-  };
+  const base = gatewayBaseUrl();
+  const result =
+    what.type === "va"
+      ? await simulateVaPayment(base, acquirer, { virtualAccountNo: what.virtualAccountNo, amount }, gatewayOverHttp)
+      : what.type === "ew"
+        ? await simulateWalletPayment(
+            base,
+            acquirer,
+            { referenceNo: what.referenceNo, status: what.status, amount, methodId: what.methodId },
+            gatewayOverHttp,
+          )
+        : await simulateQrPayment(
+            base,
+            acquirer,
+            { referenceNo: what.referenceNo, status: what.status, amount },
+            gatewayOverHttp,
+          );
+  return { path: NOTIFICATION_PATHS[what.type], ...result };
 }
 
 /**
@@ -134,22 +118,11 @@ export async function notifyAsAcquirer(
  */
 export function acquirerNotification(link: SimulatableLink, outcome: SimulatedOutcome): AcquirerNotification | null {
   const payment = link.payment;
-  if (!payment || payment.content === "" || !simulatable(link, outcome)) return null;
+  if (!payment || payment.content === "" || !simulatableOutcomes(link).includes(outcome)) return null;
   if (payment.type === "va") return { type: "va", virtualAccountNo: payment.content.value };
   const status = outcome === "pay" ? "00" : "06";
   if (payment.type === "ew" && payment.referenceNo)
     return { type: "ew", referenceNo: payment.referenceNo, methodId: payment.bank, status };
   const referenceNo = parseQris(payment.content.value).referenceLabel;
   return referenceNo ? { type: "qr", referenceNo, status } : null;
-}
-
-/** Send the acquirer's notification for the link's current VA, QR or wallet attempt, for the link's total. */
-export async function simulateLinkPayment(
-  acquirer: SnapCredentials,
-  link: SimulatableLink,
-  outcome: SimulatedOutcome,
-): Promise<SimulationResult<unknown> & { path: string }> {
-  const what = acquirerNotification(link, outcome);
-  if (!what) throw new Error(`nothing to simulate for ${link.payment?.type ?? "no payment"}/${outcome}`);
-  return notifyAsAcquirer(acquirer, what, link.totalAmount.value);
 }

@@ -6,7 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { PAY_LINK_REFUSALS, SnapClientError, WALLET_PHONE_REFUSALS } from "@/lib/clients/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
 import { authorizedLink } from "@/lib/checkout/links";
-import { sandboxAcquirer, simulatable, simulateLinkPayment } from "@/lib/connector/sandbox-acquirer";
+import { acquirerNotification, notifyAsAcquirer, sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
@@ -133,9 +133,10 @@ export async function simulatePayment(linkId: string, outcome: SimulatedOutcome)
   const acquirer = sandboxAcquirer();
   if (!acquirer || (outcome !== "pay" && outcome !== "fail")) return { ok: false, error: t("error") };
   const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link || !simulatable(link, outcome)) return { ok: false, error: t("nothingToPay") };
+  const what = link && acquirerNotification(link, outcome);
+  if (!link || !what) return { ok: false, error: t("nothingToPay") };
   try {
-    const result = await simulateLinkPayment(acquirer, link, outcome);
+    const result = await notifyAsAcquirer(acquirer, what, link.totalAmount.value);
     return {
       ok: true,
       ...result,
