@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { openWalletPage, type WalletPageView } from "@/lib/gateway/wallets/page";
 import { sandboxWalletProvider } from "@/lib/gateway/sandbox/provider";
-import { simulateWalletPayment } from "@/lib/clients/simulator";
+import { GatewayClient, SnapClientError } from "@/lib/clients/gateway-client";
+import { walletNotification } from "@/lib/snap/notifications";
 import { asMinor, formatMoney } from "@/lib/contract/money";
 import { WALLET_METHODS, isWalletMethod } from "@/lib/contract/wallet";
 import { LANG_COOKIE, isLocale, pickLocale, type Locale } from "@/lib/i18n/locale";
@@ -27,6 +28,21 @@ import { toSnapAnswer } from "@/lib/api/errors";
  * headers as the card pages (CSP, no-referrer, no-store). Production serves none of it.
  */
 export function mountWalletPage(app: OpenAPIHono<ApiEnv>, gw: GatewayContext): void {
+  /**
+   * The provider's one client, made on the first approval: its B2B token is cached and renewed
+   * like any partner's, where a client per click fetched a token per click (each drawing on the
+   * token endpoint's per-address bucket). It calls this app in process: the real signed path.
+   */
+  let provider: GatewayClient | null | undefined;
+  const providerClient = (): GatewayClient | null => {
+    if (provider === undefined) {
+      const creds = sandboxWalletProvider(gw);
+      const inProcess: typeof fetch = (input, init) => Promise.resolve(app.fetch(new Request(input, init)));
+      provider = creds && new GatewayClient(gw.config.publicBaseUrl, creds, inProcess);
+    }
+    return provider;
+  };
+
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/v1.0/debit/wallet/{referenceNo}",
@@ -100,28 +116,24 @@ ${form("approve", "primary")}${form("decline", "secondary")}`,
       const view = await openWalletPage(gw, ref, form.token ?? "");
       const lang: Locale = localeOf(c, view, isLocale(form.lang) ? form.lang : undefined);
       if (!view || (form.action !== "approve" && form.action !== "decline")) return walletNotFound(c, lang);
-      const provider = sandboxWalletProvider(gw);
-      if (!provider) {
+      const client = providerClient();
+      if (!client) {
         gw.log.warn("sandbox wallet page: no provider credentials (sandbox-credentials.json) to sign with");
         return walletNotFound(c, lang);
       }
       // As the provider: its own token and signature, the real path, this app's own wrapper.
-      const inProcess: typeof fetch = (input, init) => Promise.resolve(app.fetch(new Request(input, init)));
-      const result = await simulateWalletPayment(
-        gw.config.publicBaseUrl,
-        provider,
-        {
-          referenceNo: view.referenceNo,
-          status: form.action === "approve" ? "00" : "06",
-          amount: formatMoney(asMinor(view.amountMinor)),
-          partnerReferenceNo: view.partnerReferenceNo,
-          methodId: view.methodId,
-        },
-        inProcess,
-      );
-      // A refusal (the link was paid another way meanwhile) is the checkout's to show: it reads the link.
-      if (result.status !== 200)
-        gw.log.info({ status: result.status, reply: result.reply }, "wallet page: notify refused");
+      const notice = walletNotification({
+        referenceNo: view.referenceNo,
+        status: form.action === "approve" ? "00" : "06",
+        amount: formatMoney(asMinor(view.amountMinor)),
+        partnerReferenceNo: view.partnerReferenceNo,
+        methodId: view.methodId,
+      });
+      await client.notifyWalletPayment(notice).catch((err: unknown) => {
+        // A refusal (the link was paid another way meanwhile) is the checkout's to show: it reads the link.
+        if (!(err instanceof SnapClientError)) throw err;
+        gw.log.info({ status: err.status, responseCode: err.responseCode }, "wallet page: notify refused");
+      });
       c.header("Cache-Control", "no-store");
       c.header("Referrer-Policy", "no-referrer");
       return c.redirect(payPage(view), 303);
