@@ -6,8 +6,8 @@ import type { Locale } from "@/lib/i18n/locale";
 import { amountClass } from "@/lib/ui/recipes";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Fact, Facts } from "@/components/ui/facts";
+import { methodNamer } from "@/components/method-names";
 import { bankName } from "./banks";
-import { isWalletMethod, WALLET_METHODS } from "@/lib/contract/wallet";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { contentOf } from "@/lib/checkout/view-model";
 
@@ -34,12 +34,9 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
   return c.value || link.partnerReferenceNo;
 }
 
+/** The method by its name, as the console names it (components/method-name.ts). */
 async function methodLabel(link: PaymentLinkData): Promise<string> {
-  if (link.payment.type === "va") return (await getTranslations("Va"))("title", { bank: bankName(link.payment.bank) });
-  if (link.payment.type === "cc") return (await getTranslations("Card"))("method");
-  if (link.payment.type === "qr") return (await getTranslations("Qr"))("method");
-  if (link.payment.type === "ew" && isWalletMethod(link.payment.bank)) return WALLET_METHODS[link.payment.bank].name;
-  return bankName(link.payment.bank);
+  return (await methodNamer())(`${link.payment.type}.${link.payment.bank}`, bankName(link.payment.bank));
 }
 
 export async function PaidView({ link, timeZone }: { link: PaymentLinkData; timeZone: string }) {

@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
-import { methodNamer } from "@/components/merchant/method-names";
+import { methodNamer } from "@/components/method-names";
 import { asLocale } from "@/lib/i18n/locale";
 import { linkFilters } from "@/lib/console/link-filters";
 import { requireSession } from "@/lib/console/session";

@@ -2,7 +2,7 @@ import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { MethodSwitch } from "@/components/merchant/method-switch";
-import { methodNamer } from "@/components/merchant/method-names";
+import { methodNamer } from "@/components/method-names";
 import { asLocale } from "@/lib/i18n/locale";
 import { requireSession } from "@/lib/console/session";
 

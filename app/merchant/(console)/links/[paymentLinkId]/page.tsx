@@ -10,7 +10,7 @@ import { ActionButton, ActionGroup } from "@/components/merchant/action-button";
 import { LinkLive } from "@/components/merchant/link-live";
 import { money, when } from "@/components/merchant/format";
 import { StatusBadge } from "@/components/merchant/status-badge";
-import { methodNamer } from "@/components/merchant/method-names";
+import { methodNamer } from "@/components/method-names";
 import { bankName } from "@/components/checkout/banks";
 import { asLocale } from "@/lib/i18n/locale";
 import { V1ClientError } from "@/lib/clients/v1-answer";
