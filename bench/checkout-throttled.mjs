@@ -7,6 +7,7 @@
 // Each run is a first visit (a fresh browser context: empty cache, as a payer arriving from a
 // chat). The page counts as settled 3 s after its last long task, past its load event; TBT is
 // summed, as Lighthouse sums it, over the long tasks after first contentful paint.
+import { pct } from "./live.mjs";
 import { chromium } from "@playwright/test";
 import chromiumFlags from "../tests/support/chromium.json" with { type: "json" };
 
@@ -40,8 +41,8 @@ function observe() {
   }).observe({ type: "paint", buffered: true });
 }
 
-/** One throttled first visit; `profile` also records a CPU profile of the load (CDP Profiler). */
-async function throttledVisit(browser, { url, cookie }, { profile = false } = {}) {
+/** One throttled first visit: what the page itself observed of its load. */
+async function throttledVisit(browser, { url, cookie }) {
   const context = await browser.newContext(PHONE);
   const [name, ...rest] = cookie.split("=");
   await context.addCookies([{ name, value: rest.join("="), url }]);
@@ -56,11 +57,6 @@ async function throttledVisit(browser, { url, cookie }, { profile = false } = {}
     uploadThroughput: (THROTTLING.upKbps * 1024) / 8,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuRate });
-  if (profile) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-  }
   try {
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     const started = Date.now();
@@ -75,7 +71,6 @@ async function throttledVisit(browser, { url, cookie }, { profile = false } = {}
       await page.waitForTimeout(500);
     }
     const perf = await page.evaluate(() => window.__throttledRun);
-    const cpuProfile = profile ? (await cdp.send("Profiler.stop")).profile : null;
     const after = perf.fcp ?? 0;
     const blocking = perf.longtasks.filter((t) => t.start >= after);
     const lcp = perf.lcp.at(-1) ?? null;
@@ -86,7 +81,6 @@ async function throttledVisit(browser, { url, cookie }, { profile = false } = {}
       tbtMs: blocking.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
       longestTaskMs: perf.longtasks.reduce((m, t) => Math.max(m, t.duration), 0),
       longTasks: perf.longtasks.map((t) => [Math.round(t.start), Math.round(t.duration)]),
-      cpuProfile,
     };
   } finally {
     await context.close();
@@ -100,21 +94,18 @@ export async function launchChromium() {
   });
 }
 
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /** `runs` throttled first visits of one page; the median of each figure, and every run's. */
 export async function throttledRuns(browser, target, runs = 5) {
   const all = [];
   for (let i = 0; i < runs; i++) {
-    const r = await throttledVisit(browser, target);
-    delete r.cpuProfile;
-    all.push(r);
+    all.push(await throttledVisit(browser, target));
   }
-  const pick = (k) => median(all.map((r) => r[k]));
+  // The median of five (an odd count: pct's nearest rank is the middle run).
+  const pick = (k) =>
+    pct(
+      all.map((r) => r[k]),
+      50,
+    );
   return {
     lcpMs: pick("lcpMs"),
     fcpMs: pick("fcpMs"),

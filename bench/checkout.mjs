@@ -26,18 +26,9 @@ import { loadKit } from "./load-kit.mjs";
 import chromium from "../tests/support/chromium.json" with { type: "json" };
 import { BUDGETS, SCREENS, mark, within } from "./checkout-budgets.mjs";
 import { launchChromium, throttledRuns, THROTTLING } from "./checkout-throttled.mjs";
-import { linkWithMethod } from "./live.mjs";
+import { cookieSwap, linkWithMethod } from "./live.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** Follow a paymentLinkUri once: the 303 sets the session cookie; return it and the clean URL. */
-async function cookieSwap(uri) {
-  const res = await fetch(uri, { redirect: "manual" });
-  if (res.status !== 303) throw new Error(`expected 303 from the secret swap, got ${res.status}`);
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error("no session cookie");
-  return { cookie, url: new URL(res.headers.get("location"), uri).toString() };
-}
 
 /**
  * The JS a browser loads with the page: every script and script preload the HTML names,
@@ -139,22 +130,18 @@ export async function lighthouseMobile(url, cookie) {
   }
 }
 
-/** A payer on each screen of SCREENS: the page's clean URL and the session cookie. */
-async function screenTargets({ baseUrl, creds, server }) {
+/** A payer on each of `screens`: the page's clean URL and the session cookie. */
+async function screenTargets({ baseUrl, creds, kit, server, screens }) {
   const origin = baseUrl.replace(/\/+$/, "");
-  const kit = server ? await loadKit(ROOT) : null;
   const targets = [];
-  for (const screen of SCREENS) {
+  for (const screen of screens) {
     let uri;
     if (screen.link.demo) {
       const l = creds.demoLinks.find((d) => d.state === screen.link.demo);
       if (!l) throw new Error(`no demo link ${screen.link.demo}`);
       uri = l.paymentLinkUri;
-    } else if (kit) {
-      uri = (await linkWithMethod(kit, server, screen.link.choose, `BENCH-${screen.name}`)).uri;
-    } else continue; // no server handle: this screen needs a link of its own
-    const u = new URL(uri);
-    targets.push({ screen, ...(await cookieSwap(`${origin}${u.pathname}${u.search}`)) });
+    } else uri = (await linkWithMethod(kit, server, screen.link.choose, `BENCH-${screen.name}`)).uri;
+    targets.push({ screen, ...(await cookieSwap(origin, uri)) });
   }
   return targets;
 }
@@ -197,19 +184,22 @@ async function pageFigures(targets, log, { lighthouse = true } = {}) {
 }
 
 /**
- * Prints the checkout figures; `dataDir` holds the sandbox credentials (demo links), `server`
- * (tests/support/production-server.ts) lets screens make links of their own.
+ * Prints the checkout figures; `dataDir` holds the sandbox credentials (demo links), `kit` and `server`
+ * (tests/support/production-server.ts) let screens make links of their own.
  */
 export async function benchCheckout({
   baseUrl,
   log = console.log,
   dataDir = process.env.DATA_DIR ?? ".data",
-  server = null,
+  kit,
+  server,
   sizesOnly = false,
   throttledOnly = false,
 }) {
   const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"));
-  const targets = await screenTargets({ baseUrl, creds, server });
+  // The sizes need only the open page; the other screens make links of their own.
+  const screens = sizesOnly ? SCREENS.filter((s) => s.name === "open") : SCREENS;
+  const targets = await screenTargets({ baseUrl, creds, kit, server, screens });
   const byName = (name) => targets.find((t) => t.screen.name === name);
   const open = byName("open");
   const va = byName("VA chosen");
@@ -247,6 +237,7 @@ async function main() {
     await benchCheckout({
       baseUrl: server.baseUrl,
       dataDir: server.dataDir,
+      kit,
       server,
       sizesOnly: process.argv.includes("--sizes"),
       throttledOnly: process.argv.includes("--throttled"),

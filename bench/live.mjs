@@ -68,14 +68,14 @@ async function withCpu(server, fn) {
   return { result, cpuMs: procStats(server.child.pid).cpuMs - before };
 }
 
-async function cookieSwap(baseUrl, uri) {
+/** Follow a paymentLinkUri on `baseUrl` once: the 303 sets the session cookie; the cookie and the clean URL. */
+export async function cookieSwap(baseUrl, uri) {
   const u = new URL(uri);
   const res = await fetch(`${baseUrl}${u.pathname}${u.search}`, { redirect: "manual" });
   if (res.status !== 303) throw new Error(`expected 303 from the secret swap, got ${res.status}`);
-  return {
-    cookie: res.headers.get("set-cookie").split(";")[0],
-    url: new URL(res.headers.get("location"), baseUrl).toString(),
-  };
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error("no session cookie");
+  return { cookie, url: new URL(res.headers.get("location"), baseUrl).toString() };
 }
 
 /** autocannon that fails on any answer but `status` (2xx by default), error or timeout. */

@@ -7,7 +7,7 @@
 //   2. bench/notifications.ts  VA and wallet notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
 //   4. bench/console.ts    the console: links page of 10,000 links, console create vs SNAP Create
-//   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, server })
+//   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, kit, server })
 //   6. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
 //                          waiting payers on event streams, 1 vs 2 processes
 // BENCH_ONLY=live runs section 6 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels;
@@ -161,6 +161,7 @@ try {
           baseUrl: server.baseUrl,
           log,
           db,
+          kit,
           server,
           dataDir: server.dataDir,
         });
