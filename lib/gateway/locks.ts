@@ -20,15 +20,15 @@ type PaymentRow = typeof payments.$inferSelect;
 export async function lockLinkOfPayment(
   tx: Executor,
   paymentId: string | null,
+  /** The payment's link when the caller read it already (a wallet attempt carries it): one query fewer. */
+  knownLinkId?: string,
 ): Promise<{ link: LinkRow; payment: PaymentRow } | null> {
   if (!paymentId) return null;
-  const [owner] = await tx
-    .select({ linkId: payments.linkId })
-    .from(payments)
-    .where(eq(payments.id, paymentId))
-    .limit(1);
-  if (!owner?.linkId) return null;
-  const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, owner.linkId)).for("update").limit(1);
+  const linkId =
+    knownLinkId ??
+    (await tx.select({ linkId: payments.linkId }).from(payments).where(eq(payments.id, paymentId)).limit(1))[0]?.linkId;
+  if (!linkId) return null;
+  const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)).for("update").limit(1);
   if (!link) return null;
   // Read after the link's lock: a method switch that committed meanwhile has retired it.
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);

@@ -58,11 +58,11 @@ export async function applyWalletNotification(
 ): Promise<WalletAnswer> {
   const ref = notice.originalReferenceNo;
   const [found] = await tx
-    .select({ paymentId: walletPayments.paymentId })
+    .select({ paymentId: walletPayments.paymentId, linkId: walletPayments.linkId })
     .from(walletPayments)
     .where(eq(walletPayments.referenceNo, ref))
     .limit(1);
-  const owner = await lockLinkOfPayment(tx, found?.paymentId ?? null);
+  const owner = await lockLinkOfPayment(tx, found?.paymentId ?? null, found?.linkId);
   const [attempt] = found
     ? await tx.select().from(walletPayments).where(eq(walletPayments.referenceNo, ref)).for("update").limit(1)
     : [];
