@@ -8,8 +8,8 @@ import { startCluster, type Cluster } from "@/tests/support/postgres";
 import { recordExternalId } from "@/lib/gateway/requests/external-ids";
 import { getPartner, type Partner } from "@/lib/gateway/merchants/partners";
 import { choosePaymentMethod, findLink } from "@/lib/gateway/links/payment-links";
-import { createLogger } from "@/lib/log";
-import { bootGateway, type Gateway } from "@/lib/server/boot";
+import type { Gateway } from "@/lib/server/boot";
+import { bootSeededGateway } from "@/tests/support/in-process-gateway";
 import { SnapError } from "@/lib/snap/codes";
 import { externalIds, paymentLinks, payments } from "./schema";
 import { openDatabase, type Db } from "./client";
@@ -30,15 +30,10 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
   let merchant: Partner;
   let checkout: Partner;
   let dataDir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-statements-"));
-    const databaseUrl = kind === "postgres" ? await cluster.createDatabase(`s_${randomUUID().slice(0, 8)}`) : "";
-    gateway = await bootGateway({
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: "" },
-      log: createLogger("warn"),
-    });
-    merchant = (await getPartner(gateway.gw, gateway.credentials!.merchant.partnerId))!;
+    ({ gateway, merchant, dataDir, close } = await bootSeededGateway(kind, cluster, "statements"));
     const checkoutId = (
       JSON.parse(fs.readFileSync(path.join(dataDir, "checkout-client.json"), "utf8")) as { partnerId: string }
     ).partnerId;
@@ -51,10 +46,7 @@ describe.each(["pglite", "postgres"] as const)("hot statements on %s", (kind) =>
       .set({ paidAt: new Date("2026-11-22T08:04:05.123Z"), language: "id", paymentMethods: ["va.bca"] })
       .where(eq(paymentLinks.id, id));
   }, 60_000);
-  afterAll(async () => {
-    await gateway?.database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   async function viaDrizzle(id: string) {
     const [row] = await gateway.gw.db

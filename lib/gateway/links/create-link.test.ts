@@ -1,15 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "@/tests/support/postgres";
 import { linkRequest } from "@/tests/support/factories";
 import { CreateLinkRequest } from "@/lib/contract/console";
-import { createLogger } from "@/lib/log";
-import { bootGateway, type Gateway } from "@/lib/server/boot";
+import type { Gateway } from "@/lib/server/boot";
+import type { Partner } from "@/lib/gateway/merchants/partners";
+import { bootSeededGateway } from "@/tests/support/in-process-gateway";
 import { createLinkFromRequest } from "./create-link";
-import { getPartner, type Partner } from "@/lib/gateway/merchants/partners";
 
 /** A random source that answers these byte strings in turn, then repeats the last. */
 function scripted(...draws: number[][]): (size: number) => Uint8Array {
@@ -27,21 +24,12 @@ afterAll(() => cluster?.stop());
 describe.each(["pglite", "postgres"] as const)("a generated link reference on %s", (kind) => {
   let gateway: Gateway;
   let merchant: Partner;
-  let dataDir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nusapay-create-link-"));
-    const databaseUrl = kind === "postgres" ? await cluster.createDatabase(`c_${randomUUID().slice(0, 8)}`) : "";
-    gateway = await bootGateway({
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: "" },
-      log: createLogger("warn"),
-    });
-    merchant = (await getPartner(gateway.gw, gateway.credentials!.merchant.partnerId))!;
+    ({ gateway, merchant, close } = await bootSeededGateway(kind, cluster, "create-link"));
   }, 60_000);
-  afterAll(async () => {
-    await gateway?.database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const body = () => {
     const { partnerReferenceNo: _ref, trxId: _trx, ...rest } = linkRequest();
