@@ -86,12 +86,3 @@ export const DebitStatusResponse = Envelope.extend({
   paidTime: z.string().optional(),
   additionalInfo: z.object({ method: z.string(), bank: z.string() }).passthrough().optional(),
 });
-
-export const DEBIT_STATUS_DESC: Record<z.infer<typeof WalletStatusCode>, string> = {
-  "00": "Success",
-  "01": "Initiated",
-  "03": "Pending",
-  "04": "Refunded",
-  "05": "Canceled",
-  "06": "Failed",
-};

@@ -1,9 +1,9 @@
+import { TRANSACTION_STATUS_DESC } from "@/lib/contract/transaction-status";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { paymentIntents } from "@/lib/db/schema";
 import { formatMoney, fromWholeRupiah } from "@/lib/contract/money";
 import { formatJakarta } from "@/lib/contract/time";
-import { DEBIT_STATUS_DESC } from "@/lib/contract/wallet";
 import { isUuid } from "@/lib/contract/uuid";
 import type { Partner } from "@/lib/gateway/merchants/partners";
 
@@ -42,7 +42,7 @@ export async function cardDebitStatus(
     originalPartnerReferenceNo: intent.partnerReferenceNo,
     serviceCode: "54" as const,
     latestTransactionStatus: code,
-    transactionStatusDesc: DEBIT_STATUS_DESC[code],
+    transactionStatusDesc: TRANSACTION_STATUS_DESC[code]!,
     amount: { value: formatMoney(fromWholeRupiah(intent.amount)), currency: intent.currency },
     ...(code === "00" ? { paidTime: formatJakarta(intent.updatedAt) } : {}),
     additionalInfo: { method: "cc", bank: "card" },

@@ -12,7 +12,7 @@ import { referenceNo } from "@/lib/gateway/ids";
 import { qrisFor } from "@/lib/gateway/links/link-payments";
 import type { Partner } from "@/lib/gateway/merchants/partners";
 import { insertStandalone } from "@/lib/gateway/settlement/standalone-payments";
-import { QR_STATUS_DESC } from "@/lib/gateway/settlement/settlement";
+import { TRANSACTION_STATUS_DESC } from "@/lib/contract/transaction-status";
 
 export type QrRow = typeof qrCodes.$inferSelect;
 
@@ -119,7 +119,7 @@ export function qrStatus(qr: QrRow) {
     originalPartnerReferenceNo: qr.partnerReferenceNo,
     serviceCode: "47" as const,
     latestTransactionStatus: code,
-    transactionStatusDesc: QR_STATUS_DESC[code]!,
+    transactionStatusDesc: TRANSACTION_STATUS_DESC[code]!,
     ...(qr.paidAt ? { paidTime: formatJakarta(qr.paidAt) } : {}),
     amount: { value: formatMoney(qr.amountMinor), currency: qr.currency },
   };

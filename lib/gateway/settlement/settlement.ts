@@ -19,6 +19,7 @@ import { lockLinkOfPayment } from "@/lib/gateway/locks";
 import { announceLinkChange, NEXT_EVENT_VERSION } from "@/lib/gateway/links/link-events";
 import { linkStatusBody } from "@/lib/gateway/links/wire";
 import { recordLinkEvent } from "@/lib/gateway/links/link-timeline";
+import { TRANSACTION_STATUS_DESC } from "@/lib/contract/transaction-status";
 
 type LinkRow = typeof paymentLinks.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -52,17 +53,6 @@ export interface QrNotice {
   amount: { value: string; currency: string };
   [k: string]: unknown;
 }
-
-export const QR_STATUS_DESC: Record<string, string> = {
-  "00": "Success",
-  "01": "Initiated",
-  "02": "Paying",
-  "03": "Pending",
-  "04": "Refunded",
-  "05": "Canceled",
-  "06": "Failed",
-  "07": "Not found",
-};
 
 /** A remembered refusal: replayed as the same SNAP error. */
 type Refusal = { refused: { snapCase: SnapCase; detail: string | null } };
@@ -282,7 +272,7 @@ export async function applyQrNotification(
     originalReferenceNo: qr.referenceNo,
     originalPartnerReferenceNo: qr.partnerReferenceNo,
     latestTransactionStatus: status,
-    transactionStatusDesc: QR_STATUS_DESC[status] ?? "",
+    transactionStatusDesc: TRANSACTION_STATUS_DESC[status] ?? "",
   };
   if (!["00", "04", "05", "06"].includes(status)) return answer; // in-between states change nothing
   const now = ctx.now();

@@ -1,9 +1,10 @@
+import { TRANSACTION_STATUS_DESC } from "@/lib/contract/transaction-status";
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { paymentLinks, payments, walletPayments } from "@/lib/db/schema";
 import { formatMoney } from "@/lib/contract/money";
 import { formatJakarta } from "@/lib/contract/time";
-import { DEBIT_STATUS_DESC, WALLET_METHODS, isWalletMethod, type WalletStatusCode } from "@/lib/contract/wallet";
+import { WALLET_METHODS, isWalletMethod, type WalletStatusCode } from "@/lib/contract/wallet";
 import type { z } from "zod";
 import type { Partner } from "@/lib/gateway/merchants/partners";
 import { lapsed } from "@/lib/gateway/settlement/wallet-settlement";
@@ -55,7 +56,7 @@ export async function walletStatus(tx: Executor, partner: Partner, ref: DebitRef
     originalPartnerReferenceNo: attempt.partnerReferenceNo,
     serviceCode: "54" as const,
     latestTransactionStatus: code,
-    transactionStatusDesc: DEBIT_STATUS_DESC[code],
+    transactionStatusDesc: TRANSACTION_STATUS_DESC[code]!,
     amount: { value: formatMoney(attempt.amountMinor), currency: attempt.currency },
     ...(code === "00" && attempt.finishedAt ? { paidTime: formatJakarta(attempt.finishedAt) } : {}),
     additionalInfo: {
