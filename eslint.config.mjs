@@ -27,6 +27,9 @@ const gatewayFolders = [
   "gateway-sandbox",
 ];
 
+/** What a flow's folder (va, qris, cards, wallets) and the console's read models may import. */
+const flowAllow = ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow];
+
 /** Every folder with one job, and the folders it may import from. */
 const layers = {
   // Next side: pages, actions, route handlers, the proxy and next-intl's request config.
@@ -106,8 +109,8 @@ const layers = {
     ],
   },
   // The domain, one folder per flow (docs/architecture.md). A folder imports only those below it:
-  // sandbox, console → va, qris, cards, wallets → settlement → links → methods → merchants, requests →
-  // the top-level files (context, ids, locks, vault, errors).
+  // sandbox → console, va, qris, cards, wallets (peers: none imports another) → settlement → links →
+  // methods → merchants, requests → the top-level files (context, ids, locks, vault, errors).
   "gateway-sandbox": {
     pattern: "lib/gateway/sandbox",
     allow: [
@@ -126,23 +129,23 @@ const layers = {
   },
   "gateway-console": {
     pattern: "lib/gateway/console",
-    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+    allow: flowAllow,
   },
   "gateway-va": {
     pattern: "lib/gateway/va",
-    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+    allow: flowAllow,
   },
   "gateway-qris": {
     pattern: "lib/gateway/qris",
-    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+    allow: flowAllow,
   },
   "gateway-cards": {
     pattern: "lib/gateway/cards",
-    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+    allow: flowAllow,
   },
   "gateway-wallets": {
     pattern: "lib/gateway/wallets",
-    allow: ["gateway-settlement", "gateway-links", "gateway-methods", "gateway-merchants", ...gatewayBelow],
+    allow: flowAllow,
   },
   "gateway-settlement": {
     pattern: "lib/gateway/settlement",

@@ -53,7 +53,7 @@ export const WalletNotification = z.object({
   amount: z.object({ value: MoneyString, currency: z.literal("IDR") }),
   finishedTime: z.string().max(40).optional(),
   additionalInfo: z
-    .object({ channel: z.enum(["DANA", "SHOPEEPAY", "GOPAY", "OVO"]).optional() })
+    .object({ channel: z.enum(Object.values(WALLET_METHODS).map((m) => m.channel)).optional() })
     .passthrough()
     .optional(),
 });
