@@ -121,16 +121,17 @@ export function vouchForOwnForm(req: IncomingMessage): void {
   const h = req.headers;
   if (h["sec-fetch-site"] !== "same-origin" || h["sec-fetch-mode"] !== "navigate" || h["sec-fetch-dest"] !== "document")
     return;
-  const host = forwardedHost(req) || req.headers.host;
+  const host = nextHost(req);
   if (!host) return;
   setRequestHeader(req, "origin", `http://${host}`);
 }
 
-/** The first X-Forwarded-Host, as Next reads it. */
-function forwardedHost(req: IncomingMessage): string {
-  return String(req.headers["x-forwarded-host"] ?? "")
+/** The host Next compares an Origin with: the first X-Forwarded-Host, else Host. */
+function nextHost(req: IncomingMessage): string | undefined {
+  const forwarded = String(req.headers["x-forwarded-host"] ?? "")
     .split(",")[0]!
     .trim();
+  return forwarded || req.headers.host;
 }
 
 /** Methods that change nothing: a page answers them without an origin check. */
@@ -146,8 +147,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *   must name this host as Next compares it (the first X-Forwarded-Host, else Host; forwarded
  *   headers only reach here from trusted proxies, `stripUntrustedForwarding`); `null` counts
  *   only when `vouchForOwnForm` vouched for it. Without an `Origin` at all (a replayed or
- *   hand-made request; every current browser sends one on a POST) only the browser's own
- *   `Sec-Fetch-Site: same-origin` lets it through: Next would run such an action with a warning.
+ *   hand-made request; every current browser sends one on a POST) only `Sec-Fetch-Site:
+ *   same-origin` lets it through, as a browser sends it. A tool can send that header too: this
+ *   keeps other sites' pages out (the CSRF the check is for), not a client holding the cookie.
  * Null: on to Next.
  */
 export function refusalBeforeNext(req: IncomingMessage, pathname: string): { status: 400 | 403; text: string } | null {
@@ -170,6 +172,6 @@ function sameOrigin(req: IncomingMessage): boolean {
   } catch {
     return false;
   }
-  const host = forwardedHost(req) || req.headers.host;
+  const host = nextHost(req);
   return !!originHost && originHost === host;
 }
