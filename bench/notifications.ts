@@ -14,6 +14,8 @@ import { fmt, percentile, runPool } from "./pool";
  */
 /** Links settled one by one after the burst, for the at-rest callback delay. */
 const REST = 20;
+/** Every bench link's one item, and so its total. */
+const AMOUNT = "10000.00";
 
 export async function benchNotifications(args: {
   baseUrl: string;
@@ -39,28 +41,34 @@ export async function benchNotifications(args: {
   const merchant = new GatewayClient(baseUrl, credentials.merchant);
   const checkout = new GatewayClient(baseUrl, credentials.checkout);
   const acquirer = new GatewayClient(baseUrl, credentials.acquirer);
-  const links: { id: string; va: string; amount: string }[] = [];
-  await runPool({
-    concurrency: 8,
-    count: n,
-    job: async (i) => {
-      const created = await merchant.createPaymentLink({
-        partnerReferenceNo: `BENCH-${Date.now()}-${i}`,
-        trxId: `B${i}`,
-        additionalInfo: {
-          invoiceTitle: "bench",
-          itemDetails: [{ name: "item", price: "10000.00", quantity: 1 }],
-          customerDetail: { firstName: "Bench" },
-          callbackBaseUrl: hook,
-        },
-      });
-      const id = created.paymentLinkData.paymentLinkId;
-      const paid = await checkout.payPaymentLink({
-        additionalInfo: { paymentLinkId: id, paymentMethod: { groupId: "va", methodId: "bca" } },
-      });
-      links.push({ id, va: (paid.paymentLinkData.payment.content as { value: string }).value, amount: "10000.00" });
-    },
-  });
+  /** `count` links of one item (AMOUNT), each with `paymentMethod` chosen as the checkout does. */
+  const chosenLinks = async (count: number, paymentMethod: { groupId: string; methodId: string }, tag: string) => {
+    const out: { id: string; payment: { content: "" | { value: string }; referenceNo?: string } }[] = [];
+    await runPool({
+      concurrency: 8,
+      count,
+      job: async (i) => {
+        const created = await merchant.createPaymentLink({
+          partnerReferenceNo: `${tag}-${Date.now()}-${i}`,
+          trxId: `${tag}${i}`,
+          additionalInfo: {
+            invoiceTitle: "bench",
+            itemDetails: [{ name: "item", price: AMOUNT, quantity: 1 }],
+            customerDetail: { firstName: "Bench" },
+            callbackBaseUrl: hook,
+          },
+        });
+        const id = created.paymentLinkData.paymentLinkId;
+        const paid = await checkout.payPaymentLink({ additionalInfo: { paymentLinkId: id, paymentMethod } });
+        out.push({ id, payment: paid.paymentLinkData.payment });
+      },
+    });
+    return out;
+  };
+  const links = (await chosenLinks(n, { groupId: "va", methodId: "bca" }, "BENCH")).map((l) => ({
+    id: l.id,
+    va: (l.payment.content as { value: string }).value,
+  }));
   await acquirer.snap.accessToken();
   const restLinks = links.splice(n - REST, REST);
   const settledAt = new Map<string, number>();
@@ -69,7 +77,7 @@ export async function benchNotifications(args: {
     count: links.length,
     job: async (i) => {
       const l = links[i]!;
-      const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: l.va, amount: l.amount }));
+      const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: l.va, amount: AMOUNT }));
       if (res.virtualAccountData.paymentFlagStatus !== "00") throw new Error("not settled");
       settledAt.set(l.id, performance.now());
     },
@@ -85,7 +93,7 @@ export async function benchNotifications(args: {
   // At rest: the last 20 links settled one at a time, each callback awaited before the next.
   const quiet: number[] = [];
   for (const l of restLinks) {
-    const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: l.va, amount: l.amount }));
+    const res = await acquirer.notifyVaPayment(vaNotification({ virtualAccountNo: l.va, amount: AMOUNT }));
     if (res.virtualAccountData.paymentFlagStatus !== "00") throw new Error("not settled");
     settledAt.set(l.id, performance.now());
     await waitForCallbacks();
@@ -93,39 +101,16 @@ export async function benchNotifications(args: {
   }
 
   // Wallets: as many links again, each with a DANA attempt, settled by the provider's notification.
-  const wallets: { referenceNo: string; amount: string }[] = [];
-  await runPool({
-    concurrency: 8,
-    count: links.length,
-    job: async (i) => {
-      const created = await merchant.createPaymentLink({
-        partnerReferenceNo: `BENCH-EW-${Date.now()}-${i}`,
-        trxId: `W${i}`,
-        additionalInfo: {
-          invoiceTitle: "bench",
-          itemDetails: [{ name: "item", price: "10000.00", quantity: 1 }],
-          customerDetail: { firstName: "Bench" },
-          callbackBaseUrl: hook,
-        },
-      });
-      const paid = await checkout.payPaymentLink({
-        additionalInfo: {
-          paymentLinkId: created.paymentLinkData.paymentLinkId,
-          paymentMethod: { groupId: "ew", methodId: "dana" },
-        },
-      });
-      const referenceNo = paid.paymentLinkData.payment.referenceNo;
-      if (!referenceNo) throw new Error("wallet attempt without a referenceNo");
-      wallets.push({ referenceNo, amount: "10000.00" });
-    },
+  const wallets = (await chosenLinks(links.length, { groupId: "ew", methodId: "dana" }, "BENCH-EW")).map((l) => {
+    if (!l.payment.referenceNo) throw new Error("wallet attempt without a referenceNo");
+    return l.payment.referenceNo;
   });
   const walletResult = await runPool({
     concurrency: 32,
     count: wallets.length,
     job: async (i) => {
-      const w = wallets[i]!;
       const res = await acquirer.notifyWalletPayment(
-        walletNotification({ referenceNo: w.referenceNo, amount: w.amount, status: "00", methodId: "dana" }),
+        walletNotification({ referenceNo: wallets[i]!, amount: AMOUNT, status: "00", methodId: "dana" }),
       );
       if (res.latestTransactionStatus !== "00") throw new Error("not settled");
     },
