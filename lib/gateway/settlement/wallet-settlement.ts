@@ -36,6 +36,26 @@ export function lapsed(attempt: Pick<WalletRow, "lapsesAt">, now: Date): boolean
   return attempt.lapsesAt !== null && attempt.lapsesAt.getTime() <= now.getTime();
 }
 
+/**
+ * Can the payer still answer this attempt? It is open, not lapsed, still its link's live method,
+ * and the link pending. The wallet page opens only then, Direct debit status answers 01/03 only
+ * then (else 05), and a decline rejects the link only then.
+ */
+export function attemptLive(
+  attempt: Pick<WalletRow, "status" | "lapsesAt" | "paymentId">,
+  paymentStatus: PaymentRow["status"],
+  link: LinkRow,
+  now: Date,
+): boolean {
+  return (
+    attempt.status === "open" &&
+    !lapsed(attempt, now) &&
+    paymentStatus === "active" &&
+    link.currentPaymentId === attempt.paymentId &&
+    linkState(link, now) === "pending"
+  );
+}
+
 /** What the timeline says of a wallet step: which wallet, and the payer's account as anyone may see it. */
 function walletDetail(attempt: WalletRow): Record<string, unknown> {
   const name = isWalletMethod(attempt.methodId) ? WALLET_METHODS[attempt.methodId].name : attempt.methodId;
@@ -84,7 +104,7 @@ export async function applyWalletNotification(
     transition(state, state === "pending" ? "settle" : "settle_late");
     linkAfter = await markLinkPaid(tx, owner.link, owner.payment, now, state === "expired", walletDetail(attempt));
   } else {
-    linkAfter = await rejectIfLive(tx, owner.link, owner.payment, attempt, state, now);
+    linkAfter = await rejectIfLive(tx, owner.link, owner.payment, attempt, now);
   }
   await tx
     .update(walletPayments)
@@ -116,12 +136,9 @@ async function rejectIfLive(
   link: LinkRow,
   payment: PaymentRow,
   attempt: WalletRow,
-  state: LinkState,
   now: Date,
 ): Promise<{ link: LinkRow; payment: PaymentRow; state: LinkState } | null> {
-  const live =
-    link.currentPaymentId === payment.id && payment.status === "active" && state === "pending" && !lapsed(attempt, now);
-  if (!live) return null;
+  if (!attemptLive(attempt, payment.status, link, now)) return null;
   const [rejectedPayment] = await tx
     .update(payments)
     .set({ status: "rejected" })

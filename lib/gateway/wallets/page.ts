@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { paymentLinks, payments, walletPayments } from "@/lib/db/schema";
 import { safeEqual } from "@/lib/snap/signing";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { linkState } from "@/lib/gateway/links/link-state";
+import { attemptLive } from "@/lib/gateway/settlement/wallet-settlement";
 import { walletPageToken } from "@/lib/gateway/links/uris";
 import { getPartner } from "@/lib/gateway/merchants/partners";
 
@@ -44,13 +44,7 @@ export async function openWalletPage(
     .limit(1);
   if (!row) return null;
   const { attempt, link } = row;
-  const open =
-    attempt.flow === "redirect" &&
-    attempt.status === "open" &&
-    row.paymentStatus === "active" &&
-    link.currentPaymentId === attempt.paymentId &&
-    linkState(link, ctx.now()) === "pending";
-  if (!open) return null;
+  if (attempt.flow !== "redirect" || !attemptLive(attempt, row.paymentStatus, link, ctx.now())) return null;
   const merchant = await getPartner(ctx, attempt.partnerId);
   return {
     referenceNo: attempt.referenceNo,

@@ -7,7 +7,7 @@ import { formatJakarta } from "@/lib/contract/time";
 import { WALLET_METHODS, isWalletMethod, type WalletStatusCode } from "@/lib/contract/wallet";
 import type { z } from "zod";
 import type { Partner } from "@/lib/gateway/merchants/partners";
-import { lapsed } from "@/lib/gateway/settlement/wallet-settlement";
+import { attemptLive } from "@/lib/gateway/settlement/wallet-settlement";
 
 type Code = z.infer<typeof WalletStatusCode>;
 
@@ -43,13 +43,7 @@ export async function walletStatus(tx: Executor, partner: Partner, ref: DebitRef
   let code: Code;
   if (attempt.status === "paid") code = "00";
   else if (attempt.status === "failed") code = "06";
-  else if (
-    lapsed(attempt, now) ||
-    row.paymentStatus !== "active" ||
-    link.status === "paid" ||
-    link.expiresAt.getTime() <= now.getTime()
-  )
-    code = "05";
+  else if (!attemptLive(attempt, row.paymentStatus, link, now)) code = "05";
   else code = attempt.flow === "push" ? "03" : "01";
   return {
     originalReferenceNo: attempt.referenceNo,
