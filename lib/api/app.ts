@@ -8,6 +8,7 @@ import { allowedMethodsOf } from "./allowed-methods";
 import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
+import { callbackCheckRoute } from "./routes/callback-checks";
 import { intentRoutes } from "./routes/intents";
 import { consoleSessionRoutes } from "./routes/console-session";
 import { merchantLinkRoutes } from "./routes/merchant-links";
@@ -35,6 +36,7 @@ import { v1ErrorJson } from "./v1-errors";
 const v1Routes: AnyV1Route[] = [
   ...intentRoutes,
   listDeliveriesRoute,
+  callbackCheckRoute,
   ...consoleSessionRoutes,
   ...merchantLinkRoutes,
   ...merchantSettingsRoutes,

@@ -14,6 +14,7 @@ import {
   type CreateLinkRequest,
   type ListLinksQuery,
 } from "@/lib/contract/console";
+import { CallbackCheck } from "@/lib/contract/callback-check";
 import { v1Answer } from "./v1-answer";
 
 /** Who the client speaks for: a console session (the console's server) or a merchant's sk_ key (a script). */
@@ -133,5 +134,9 @@ export class ConsoleClient {
   }
   testCallback() {
     return this.send(TestCallback, "POST", "/v1/account/test-callback");
+  }
+  /** The callback check (docs/callback-check.md); `url` defaults to the account's payment-link notify path. */
+  checkCallbacks(url?: string) {
+    return this.send(CallbackCheck, "POST", "/v1/callback-checks", url === undefined ? {} : { url });
   }
 }

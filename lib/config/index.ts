@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   /** DNS lookup and TCP/TLS connect of a callback (and the create-time check's lookup). */
   CALLBACK_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   CALLBACK_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Callback checks (docs/callback-check.md) per merchant per window, counted across instances. */
+  CALLBACK_CHECK_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  CALLBACK_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long a replaced `sk_` key or client secret keeps working after a rotation. */
   KEY_ROTATION_GRACE_SECONDS: z.coerce
@@ -138,6 +141,8 @@ export type Config = {
     connectTimeoutMs: number;
     leaseMs: number;
   };
+  /** Callback checks a merchant may run per window (each posts its endpoint six times). */
+  callbackChecks: { limit: number; windowSeconds: number };
   pgPoolMax: number;
   keyRotationGraceSeconds: number;
   consoleSession: { idleSeconds: number; maxSeconds: number };
@@ -210,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: Math.min(e.CALLBACK_CONNECT_TIMEOUT_MS, e.CALLBACK_TIMEOUT_MS),
       leaseMs: Math.max(e.CALLBACK_LEASE_MS, e.CALLBACK_TIMEOUT_MS * 2),
     },
+    callbackChecks: { limit: e.CALLBACK_CHECK_LIMIT, windowSeconds: e.CALLBACK_CHECK_WINDOW_SECONDS },
     pgPoolMax: e.PG_POOL_MAX,
     keyRotationGraceSeconds: e.KEY_ROTATION_GRACE_SECONDS,
     consoleSession: { idleSeconds: e.CONSOLE_SESSION_IDLE_SECONDS, maxSeconds: e.CONSOLE_SESSION_MAX_SECONDS },

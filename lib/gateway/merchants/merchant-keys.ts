@@ -7,10 +7,9 @@ import { callbackHeaders } from "@/lib/notify/sign";
 import { MAX_REPLY_BYTES, postToTarget } from "@/lib/notify/post";
 import { resolveTarget } from "@/lib/notify/target";
 import { sha256Hex } from "@/lib/snap/signing";
-import { formatJakarta } from "@/lib/contract/time";
 import { publicInProduction } from "./callback-targets";
+import { sampleLinkCallbackBody } from "./sample-callback";
 import type { GatewayContext } from "@/lib/gateway/context";
-import { FLAG_REASONS } from "@/lib/contract/link-flags";
 import { forgetPartner, getPartner, type Partner } from "./partners";
 import { V1Error } from "@/lib/gateway/v1-error";
 
@@ -102,20 +101,11 @@ export async function sendTestCallback(ctx: GatewayContext, partner: Partner): P
   }
   const now = ctx.now();
   const url = `${fresh.callbackBaseUrl.replace(/\/+$/, "")}${CALLBACK_PATHS.link}`;
-  const body = JSON.stringify({
+  const body = sampleLinkCallbackBody({
+    merchantName: fresh.name,
+    now,
     paymentLinkId: "00000000-0000-4000-8000-000000000000",
-    partnerReferenceNo: "TEST-CALLBACK",
-    trxId: "TEST-CALLBACK",
-    paymentFlagStatus: "00",
-    paymentFlagReason: FLAG_REASONS["00"],
-    totalAmount: { value: "10000.00", currency: "IDR" },
-    payment: {
-      type: "va",
-      bank: "bca",
-      content: { name: fresh.name, value: "   88808 00000000000" },
-    },
-    paidTime: formatJakarta(now),
-    additionalInfo: { latePayment: false, test: true },
+    reference: "TEST-CALLBACK",
   });
   const headers = callbackHeaders({
     privateKeyPem: ctx.vault.gatewayPrivateKeyPem,
