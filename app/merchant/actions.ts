@@ -4,11 +4,18 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
-import type { ActionResult, CreateResult, RotateResult, TestCallbackResult } from "@/lib/console/action-results";
+import type {
+  ActionResult,
+  CallbackCheckResult,
+  CreateResult,
+  RotateResult,
+  TestCallbackResult,
+} from "@/lib/console/action-results";
 import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import { isSimulation, simulate, type Simulation } from "@/lib/console/sandbox";
 import { classifyFailure } from "@/lib/connector/failures";
 import {
+  CALLBACK_CHECK_BOUND_MS,
   clearSession,
   consoleClient,
   currentSession,
@@ -198,6 +205,24 @@ export async function testCallbackAction(): Promise<TestCallbackResult> {
         ok: false,
         error: (await getTranslations("ConsoleDevelopers"))("noUrl"),
       };
+    return failure(err);
+  }
+}
+
+/** The callback check (docs/callback-check.md) of `url`, or of the account's notify path when it is empty. */
+export async function checkCallbacksAction(url: string): Promise<CallbackCheckResult> {
+  await signed();
+  const client = await consoleClient(CALLBACK_CHECK_BOUND_MS);
+  if (!client) redirect("/merchant/sign-in");
+  const target = typeof url === "string" ? url.trim() : "";
+  const t = await getTranslations("ConsoleDevelopers");
+  if (target.length > 2048) return { ok: false, error: t("checkBadUrl") };
+  try {
+    return { ok: true, check: await client.checkCallbacks(target || undefined) };
+  } catch (err) {
+    if (err instanceof V1ClientError && err.status === 409) return { ok: false, error: t("checkNoUrl") };
+    if (err instanceof V1ClientError && err.status === 400) return { ok: false, error: t("checkBadUrl") };
+    if (err instanceof V1ClientError && err.status === 429) return { ok: false, error: t("checkLimited") };
     return failure(err);
   }
 }

@@ -1,4 +1,5 @@
 import type { CreateLinkRequest, LinkDetail, TestCallback } from "@/lib/contract/console";
+import type { CallbackCheck } from "@/lib/contract/callback-check";
 
 /**
  * What the console's server actions answer. The actions live in app/merchant/actions.ts; the
@@ -9,6 +10,7 @@ export type ActionResult<T = object> =
   ({ ok: true } & T) | { ok: false; error: string; fields?: Record<string, string> };
 export type CreateResult = ActionResult<{ link: LinkDetail }>;
 export type TestCallbackResult = ActionResult<{ test: TestCallback }>;
+export type CallbackCheckResult = ActionResult<{ check: CallbackCheck }>;
 export type RotateResult = ActionResult<{ value: string; until: string }>;
 
 export interface ConsoleActions {
@@ -17,5 +19,6 @@ export interface ConsoleActions {
   setMethod(prev: ActionResult, form: FormData): Promise<ActionResult>;
   setCallbackUrl(prev: ActionResult, form: FormData): Promise<ActionResult>;
   testCallback(): Promise<TestCallbackResult>;
+  checkCallbacks(url: string): Promise<CallbackCheckResult>;
   rotateKey(which: "secretKey" | "clientSecret"): Promise<RotateResult>;
 }

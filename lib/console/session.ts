@@ -45,6 +45,9 @@ export function testCallbackBoundMs(): number {
   return connectTimeoutMs + timeoutMs + 5_000;
 }
 
+/** The callback check answers within 30 s (docs/contract.md §11); 5 s more for the rest. */
+export const CALLBACK_CHECK_BOUND_MS = 35_000;
+
 export type Signed = { client: ConsoleClient; session: ConsoleSessionInfo };
 
 /**

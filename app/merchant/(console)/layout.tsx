@@ -8,6 +8,7 @@ import { ConsoleNav } from "@/components/merchant/console-nav";
 import { requireSession } from "@/lib/console/session";
 import { ConsoleActionsProvider } from "@/components/merchant/actions-context";
 import {
+  checkCallbacksAction,
   createLinkAction,
   rotateKeyAction,
   setCallbackUrlAction,
@@ -62,6 +63,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             setMethod: setMethodAction,
             setCallbackUrl: setCallbackUrlAction,
             testCallback: testCallbackAction,
+            checkCallbacks: checkCallbacksAction,
             rotateKey: rotateKeyAction,
           }}
         >

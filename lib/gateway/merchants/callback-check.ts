@@ -128,7 +128,12 @@ export async function runCallbackCheck(
 
   const report = { id, url, passed: cases.every((c) => c.pass), cases };
   ctx.log.info(
-    { checkId: id, partnerId: fresh.id, passed: report.passed, failed: cases.filter((c) => !c.pass).map((c) => c.name) },
+    {
+      checkId: id,
+      partnerId: fresh.id,
+      passed: report.passed,
+      failed: cases.filter((c) => !c.pass).map((c) => c.name),
+    },
     "callback check",
   );
   return report;

@@ -2,6 +2,7 @@ import { cardClass } from "@/lib/ui/recipes";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CallbackUrlForm, RotateKey, TestCallbackButton } from "@/components/merchant/developer-tools";
+import { CallbackCheckPanel } from "@/components/merchant/callback-check";
 import { requireSession } from "@/lib/console/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,6 +37,12 @@ export default async function DevelopersPage() {
         <h2 id="cb-heading">{t("callbackBaseUrl")}</h2>
         <CallbackUrlForm value={account.callbackBaseUrl ?? ""} />
         <TestCallbackButton />
+      </section>
+      <section className={`${cardClass} mb-4`} aria-labelledby="check-heading">
+        <h2 id="check-heading">{t("callbackCheck")}</h2>
+        <CallbackCheckPanel
+          defaultUrl={account.callbackBaseUrl ? `${account.callbackBaseUrl}/v1.0/payment-link/notify` : null}
+        />
       </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t("keys")}</h2>
