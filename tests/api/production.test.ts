@@ -10,6 +10,7 @@ import { GatewayClient, type SnapCredentials } from "@/lib/clients/gateway-clien
 import { vaNotification } from "@/lib/clients/simulator";
 import { generateRsaKeyPair } from "@/lib/gateway/vault";
 import { actionHeaders, actionId } from "@/tests/support/actions";
+import { startCallbackReceiver } from "@/tests/support/callback-receivers";
 import { linkRequest } from "@/tests/support/factories";
 import { snapError } from "@/tests/support/snap-error";
 import {
@@ -496,6 +497,30 @@ describe.each(DB_KINDS)("production on %s", (db: DbKind) => {
       expect(ok.paymentLinkData.paymentFlagStatus).toBe("02");
     } finally {
       await new Promise((r) => listener.close(r));
+    }
+  });
+
+  it("the callback check follows the production address rules: a loopback or private endpoint is refused and gets nothing", async () => {
+    const r = await startCallbackReceiver("accept-all", merchantKeys.publicKeyPem);
+    try {
+      for (const url of [
+        `${r.url}/hooks`,
+        "http://10.0.0.1/hooks",
+        "http://[::1]:9/hooks",
+        "http://localhost:9/hooks",
+      ]) {
+        const res = await fetch(`${proc.baseUrl}/v1/callback-checks`, {
+          method: "POST",
+          headers: { "X-Secret-Key": merchantCreds.secretKey, "Content-Type": "application/json" },
+          body: JSON.stringify({ url }),
+        });
+        expect([url, res.status]).toEqual([url, 400]);
+        const body = (await res.json()) as { error: { code: string; param: string } };
+        expect(body.error).toMatchObject({ code: "parameter_invalid", param: "url" });
+      }
+      expect(r.hits).toHaveLength(0);
+    } finally {
+      await r.close();
     }
   });
 
