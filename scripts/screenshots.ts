@@ -10,6 +10,7 @@ import type { SandboxCredentials } from "@/lib/gateway/sandbox/seed";
 import { linkRequest } from "@/e2e/fixtures-data";
 import { startProductionServer } from "@/e2e/support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/tests/support/chromium";
+import { startCallbackReceiver } from "@/tests/support/callback-receivers";
 
 const OUT = path.resolve(import.meta.dirname, "../docs/screenshots");
 const PHONE = { width: 375, height: 667 };
@@ -189,6 +190,23 @@ async function main() {
       await shoot(page, `${lang}-console-methods-${form}`);
       await page.goto(`${server.baseUrl}/merchant/developers`);
       await shoot(page, `${lang}-console-developers-${form}`);
+      // The callback check's report (docs/callback-check.md) of an endpoint that accepts anything:
+      // the forged cases fail; one of them unfolded to its request and reply.
+      const careless = await startCallbackReceiver("accept-all", creds.gatewayPublicKeyPem);
+      try {
+        await page.locator("#check-url").fill(`${careless.url}/v1.0/payment-link/notify`);
+        await page.locator("#check-url").press("Enter");
+        await page.getByTestId("check-report").waitFor({ timeout: 60_000 });
+        await page.getByTestId("check-case-tampered-body").locator("summary").click();
+        await page.waitForTimeout(400);
+        const file = `${lang}-console-callback-check-${form}`;
+        await page
+          .locator("section[aria-labelledby=check-heading]")
+          .screenshot({ path: path.join(OUT, `${file}.png`) });
+        console.log(`docs/screenshots/${file}.png`);
+      } finally {
+        await careless.close();
+      }
       await page.context().close();
     }
   } finally {

@@ -101,7 +101,8 @@ function Exchange({ x }: { x: CallbackCheckExchange }) {
     <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
       <div>
         <h4 className="my-1 text-sm">{t("testRequest")}</h4>
-        <pre className={preClass}>
+        {/* Scrollable: reachable by keyboard. */}
+        <pre className={preClass} tabIndex={0}>
           {`POST ${x.request.url}\n${Object.entries(x.request.headers)
             .map(([k, v]) => `${k}: ${v}`)
             .join("\n")}\n\n${x.request.body}`}
@@ -109,7 +110,8 @@ function Exchange({ x }: { x: CallbackCheckExchange }) {
       </div>
       <div>
         <h4 className="my-1 text-sm">{t("testReply")}</h4>
-        <pre className={preClass}>
+        {/* Scrollable: reachable by keyboard. */}
+        <pre className={preClass} tabIndex={0}>
           {x.reply ? `HTTP ${x.reply.status}\n\n${x.reply.body}` : t("testError", { error: x.error ?? "" })}
         </pre>
       </div>
