@@ -520,6 +520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/callback-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a callback endpoint
+         * @description Posts the endpoint five cases, each marked `X-NUSAPAY-CHECK: 1` and never retried: `valid` (signed as every callback is → 2xx expected), `tampered-body` (body changed after signing), `wrong-key` (signed with another key), `stale-timestamp` (X-TIMESTAMP 10 minutes old) — each of those three → not 2xx —, and `duplicate` (the same delivery twice, same X-EXTERNAL-ID → 2xx both times). Answers within 30 s with the verdict of each case and its requests and replies. The mode's callback address rules apply (production refuses private and loopback targets: 400 `parameter_invalid`). At most CALLBACK_CHECK_LIMIT checks per merchant per CALLBACK_CHECK_WINDOW_SECONDS (default 10 per 10 minutes), then 429 `rate_limited` with `Retry-After`.
+         */
+        post: operations["createCallbackCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/console/sessions": {
         parameters: {
             query?: never;
@@ -4403,6 +4423,110 @@ export interface operations {
             };
             /** @description No such resource (or not the caller's): resource_missing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    createCallbackCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The endpoint to post to, as written (nothing is appended). Default: the account's callback base URL + `/v1.0/payment-link/notify`, where payment-link callbacks go.
+                     * @example https://shop.example/v1.0/payment-link/notify
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        passed: boolean;
+                        cases: {
+                            /** @enum {string} */
+                            name: "valid" | "tampered-body" | "wrong-key" | "stale-timestamp" | "duplicate";
+                            /** @enum {string} */
+                            expected: "2xx" | "not 2xx";
+                            status: number | null;
+                            pass: boolean;
+                            detail: string;
+                            exchanges: {
+                                request: {
+                                    /** @enum {string} */
+                                    method: "POST";
+                                    url: string;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                    body: string;
+                                };
+                                reply: {
+                                    status: number;
+                                    body: string;
+                                } | null;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with the resource's state or an Idempotency-Key: no_callback_url */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many at once; Retry-After says when to try again: rate_limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
