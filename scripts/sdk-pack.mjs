@@ -63,7 +63,9 @@ for (const pkg of PACKAGES) {
       logLevel: "warning",
     });
   copyTypes(path.join(TYPES, pkg.entry.replace(/\.ts$/, ".d.ts")), dir);
-  for (const f of ["package.json", "README.md"]) fs.copyFileSync(path.join(ROOT, "packages", pkg.dir, f), path.join(dir, f));
+  // package.json, README.md and, for @nusapay/node, the README's runnable example.
+  for (const f of fs.readdirSync(path.join(ROOT, "packages", pkg.dir)))
+    fs.copyFileSync(path.join(ROOT, "packages", pkg.dir, f), path.join(dir, f));
   const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", OUT], { cwd: dir, encoding: "utf8" })
     .trim()
     .split("\n")
