@@ -56,6 +56,8 @@ const layers = {
   // Anyone's code: typed signing clients and the browser SDK.
   clients: { pattern: "lib/clients", allow: ["clients", "contract", "snap"] },
   sdk: { pattern: "lib/sdk", allow: ["sdk", "contract"] },
+  // @nusapay/node (docs/sdk.md): the wire's pure modules only; the rule below keeps it off node:crypto.
+  "sdk-node": { pattern: "lib/sdk-node", allow: ["sdk-node", "contract", "snap"] },
   // Pure shared modules.
   contract: { pattern: "lib/contract", allow: ["contract"] },
   "i18n-lib": { pattern: "lib/i18n", allow: ["i18n-lib", "contract"] },
@@ -276,6 +278,27 @@ export default tseslint.config(
             {
               group: ["next", "next/*", "hono", "hono/*", "@hono/*", "react", "react-dom"],
               message: "The domain and protocol folders stay framework-free.",
+            },
+            { group: ["../../*"], message: "Use the @/ alias for imports across folders." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // @nusapay/node runs on WebCrypto alone (Node 20+ and edge runtimes) and ships with no
+    // dependencies: of lib/snap only the pure strings to sign, nothing of Node or npm.
+    files: ["lib/sdk-node/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(node:|@/lib/snap/(?!strings-to-sign$)|[a-z@][^/]*(/|$)(?<!^@/))",
+              message:
+                "@nusapay/node is WebCrypto only and dependency-free: no node:*, no npm packages, of lib/snap only strings-to-sign.",
             },
             { group: ["../../*"], message: "Use the @/ alias for imports across folders." },
           ],

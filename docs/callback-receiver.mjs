@@ -1,51 +1,60 @@
-// A merchant's callback endpoint, in plain Node (no dependencies): verifies the gateway's
-// signature with gatewayPublicKeyPem from the sandbox credentials, de-duplicates on
-// X-EXTERNAL-ID, and acknowledges with 200.
+// A merchant's callback endpoint built on @nusapay/node (npm install @nusapay/node, or the
+// tarball `npm run sdk:pack` writes): verifies the gateway's signature and X-TIMESTAMP with
+// gatewayPublicKeyPem from the sandbox credentials, credits each delivery once by its
+// X-EXTERNAL-ID, and acknowledges with 200 (a repeated delivery too, or the gateway retries).
+// It passes the callback check (POST /v1/callback-checks, docs/contract.md §11).
 //
-//   node docs/callback-receiver.mjs [port] [path/to/sandbox-credentials.json]
+//   node callback-receiver.mjs [port] [path/to/sandbox-credentials.json]
 //
 // Point a link at it with additionalInfo.callbackBaseUrl = "http://127.0.0.1:<port>", or
 // start the gateway the first time with SANDBOX_CALLBACK_BASE_URL set to that URL.
-import { createHash, createVerify } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import { handleOnce, MemoryDeliveryStore, verifyCallback } from "@nusapay/node";
 
 const port = Number(process.argv[2] ?? 4000);
 const credentialsFile = process.argv[3] ?? ".data/sandbox-credentials.json";
 const { gatewayPublicKeyPem } = JSON.parse(fs.readFileSync(credentialsFile, "utf8"));
-const seen = new Set(); // use your database in production: deliveries are at-least-once
+// Use your database in production (a unique key on the delivery id): deliveries are at least once.
+const deliveries = new MemoryDeliveryStore();
 
-function verify(req, body) {
-  // String to sign: POST:PATH:lowercase-hex(SHA-256(body)):X-TIMESTAMP
-  const bodyHash = createHash("sha256").update(body).digest("hex");
-  const stringToSign = `${req.method}:${req.url}:${bodyHash}:${req.headers["x-timestamp"]}`;
-  const verifier = createVerify("RSA-SHA256");
-  verifier.update(stringToSign);
-  return verifier.verify(gatewayPublicKeyPem, String(req.headers["x-signature"] ?? ""), "base64");
+function credit(event) {
+  // Your business: mark the order paid. Runs once per delivery, however often it arrives.
+  return event.paymentLinkId
+    ? `link ${event.paymentLinkId} → ${event.paymentFlagStatus} ${event.paymentFlagReason?.english}`
+    : event.virtualAccountData
+      ? `VA ${event.virtualAccountData.virtualAccountNo.trim()} paid ${event.virtualAccountData.paidAmount.value}`
+      : `QR ${event.originalReferenceNo} status ${event.latestTransactionStatus}`;
 }
 
 http
   .createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
+      // The raw bytes as received: the signature covers them, not a re-serialised object.
       const body = Buffer.concat(chunks);
-      if (req.method !== "POST" || !verify(req, body)) {
-        console.log(`REJECTED ${req.method} ${req.url}: bad signature`);
+      const genuine =
+        req.method === "POST" &&
+        (await verifyCallback({ path: req.url, headers: req.headers, body, publicKeyPem: gatewayPublicKeyPem }));
+      if (!genuine) {
+        console.log(`REJECTED ${req.method} ${req.url}: bad signature or stale X-TIMESTAMP`);
         res.writeHead(401).end();
         return;
       }
-      const deliveryId = String(req.headers["x-external-id"]);
-      const duplicate = seen.has(deliveryId);
-      seen.add(deliveryId);
-      const event = JSON.parse(body.toString("utf8"));
-      const summary = event.paymentLinkId
-        ? `link ${event.paymentLinkId} → ${event.paymentFlagStatus} ${event.paymentFlagReason?.english}`
-        : event.virtualAccountData
-          ? `VA ${event.virtualAccountData.virtualAccountNo.trim()} paid ${event.virtualAccountData.paidAmount.value}`
-          : `QR ${event.originalReferenceNo} status ${event.latestTransactionStatus}`;
+      const deliveryId = String(req.headers["x-external-id"] ?? "");
+      let event;
+      try {
+        event = JSON.parse(body.toString("utf8"));
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      const outcome = await handleOnce(deliveries, deliveryId, () => credit(event));
       console.log(
-        `signature OK ${req.url} delivery=${deliveryId}${duplicate ? " (duplicate, ignored)" : ""}: ${summary}`,
+        outcome.duplicate
+          ? `signature OK ${req.url} delivery=${deliveryId} (duplicate, ignored)`
+          : `signature OK ${req.url} delivery=${deliveryId}: credited ${outcome.result}`,
       );
       res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
     });

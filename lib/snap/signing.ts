@@ -8,6 +8,9 @@ import {
   verify,
   type KeyObject,
 } from "node:crypto";
+import { notificationString, serviceString, tokenStringToSign } from "./strings-to-sign";
+
+export { tokenStringToSign };
 
 /**
  * SNAP signatures, both directions. The same functions sign our own client's requests and
@@ -19,11 +22,6 @@ export function bodyHash(body: string | Uint8Array): string {
   return createHash("sha256").update(body).digest("hex");
 }
 
-/** String to sign for POST /v1.0/access-token/b2b: `clientKey|X-TIMESTAMP`. */
-export function tokenStringToSign(clientKey: string, timestamp: string): string {
-  return `${clientKey}|${timestamp}`;
-}
-
 /** String to sign for every other /v1.0 call: `METHOD:PATH:TOKEN:BODYHASH:TIMESTAMP`. */
 export function serviceStringToSign(parts: {
   method: string;
@@ -32,7 +30,7 @@ export function serviceStringToSign(parts: {
   body: string | Uint8Array;
   timestamp: string;
 }): string {
-  return [parts.method.toUpperCase(), parts.path, parts.accessToken, bodyHash(parts.body), parts.timestamp].join(":");
+  return serviceString({ ...parts, bodyHashHex: bodyHash(parts.body) });
 }
 
 /** String to sign for the gateway's outbound notifications: `POST:PATH:BODYHASH:TIMESTAMP`. */
@@ -42,7 +40,7 @@ export function notificationStringToSign(parts: {
   body: string | Uint8Array;
   timestamp: string;
 }): string {
-  return [(parts.method ?? "POST").toUpperCase(), parts.path, bodyHash(parts.body), parts.timestamp].join(":");
+  return notificationString({ ...parts, bodyHashHex: bodyHash(parts.body) });
 }
 
 export type KeyInput = string | KeyObject;
