@@ -36,7 +36,7 @@ http
       const body = Buffer.concat(chunks);
       const genuine =
         req.method === "POST" &&
-        (await verifyCallback({ path: req.url, headers: req.headers, body, publicKeyPem: gatewayPublicKeyPem }));
+        verifyCallback({ path: req.url, headers: req.headers, body, publicKeyPem: gatewayPublicKeyPem });
       if (!genuine) {
         console.log(`REJECTED ${req.method} ${req.url}: bad signature or stale X-TIMESTAMP`);
         res.writeHead(401).end();

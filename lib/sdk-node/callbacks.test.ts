@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { callbackHeaders } from "@/lib/notify/sign";
-import { handleOnce, MemoryDeliveryStore, verifyCallback } from "./callbacks";
+import { handleOnce, MemoryDeliveryStore, verifyCallback, verifyCallbackAsync } from "./callbacks";
 
 const key = (): { privateKeyPem: string; publicKeyPem: string } => {
   const p = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -27,17 +27,26 @@ function delivery(opts: { privateKeyPem?: string; at?: Date; url?: string } = {}
     now: opts.at ?? now,
   });
 }
-const check = (over: Partial<Parameters<typeof verifyCallback>[0]>) =>
-  verifyCallback({
-    path: "/hooks/v1.0/payment-link/notify?x=1",
-    headers: delivery(),
-    body,
-    publicKeyPem: gateway.publicKeyPem,
-    now,
-    ...over,
-  });
+const input = (over: Partial<Parameters<typeof verifyCallback>[0]>) => ({
+  path: "/hooks/v1.0/payment-link/notify?x=1",
+  headers: delivery(),
+  body,
+  publicKeyPem: gateway.publicKeyPem,
+  now,
+  ...over,
+});
 
-describe("verifyCallback", () => {
+it("verifyCallback answers a plain boolean, as the contract names it (docs/contract.md §11.1)", () => {
+  expect(verifyCallback(input({}))).toBe(true);
+  expect(verifyCallback(input({ body: "{}" }))).toBe(false);
+});
+
+describe.each([
+  ["verifyCallback (node:crypto)", verifyCallback],
+  ["verifyCallbackAsync (WebCrypto)", verifyCallbackAsync],
+] as const)("%s", (_name, verify) => {
+  const check = async (over: Partial<Parameters<typeof verifyCallback>[0]>) => verify(input(over));
+
   it("accepts the gateway's own callback, body as a string or as bytes, headers in any case", async () => {
     expect(await check({})).toBe(true);
     expect(await check({ body: new TextEncoder().encode(body) })).toBe(true);

@@ -1,6 +1,6 @@
 import { parseIsoWithOffset } from "@/lib/contract/time";
 import { notificationString } from "@/lib/snap/strings-to-sign";
-import { rsaVerify, sha256Hex, type BodyInput } from "./web-crypto";
+import { bytesOf, decodeSignature, rsaVerify, sha256Hex, type BodyInput } from "./web-crypto";
 
 /** Headers as a fetch Headers, or a plain object as Node's `req.headers` (any case; arrays take the first). */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
@@ -28,28 +28,72 @@ export interface VerifyCallbackInput {
   now?: Date;
 }
 
+/** What both verifiers check before the signature: headers present, X-TIMESTAMP in the window. */
+function signedParts(input: VerifyCallbackInput): { timestamp: string; signature: string } | null {
+  const timestamp = header(input.headers, "x-timestamp")?.trim();
+  const signature = header(input.headers, "x-signature")?.trim();
+  if (!timestamp || !signature) return null;
+  const at = parseIsoWithOffset(timestamp);
+  if (!at) return null;
+  const now = (input.now ?? new Date()).getTime();
+  if (Math.abs(now - at.getTime()) > (input.toleranceSeconds ?? 300) * 1000) return null;
+  return { timestamp, signature };
+}
+
+interface NodeCrypto {
+  createHash(alg: string): { update(data: Uint8Array): { digest(enc: "hex"): string } };
+  verify(alg: string, data: Uint8Array, key: string, signature: Uint8Array): boolean;
+}
+
+/**
+ * node:crypto without an import, so bundlers for edge runtimes never see one: Node 20.16+ has
+ * process.getBuiltinModule; elsewhere this is undefined and only verifyCallbackAsync works.
+ */
+function nodeCrypto(): NodeCrypto | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return proc?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
+}
+
 /**
  * Is this callback the gateway's? Checks X-SIGNATURE (SHA256withRSA over
  * `POST:PATH:lowercase-hex(SHA-256(body)):X-TIMESTAMP`, docs/contract.md §2.7) with the
  * gateway's public key, and that X-TIMESTAMP is within 5 minutes of now, so a captured
- * delivery cannot be replayed later. Never throws: anything malformed is false.
+ * delivery cannot be replayed later. Returns a plain boolean (docs/contract.md §11.1) and never
+ * throws for anything the request holds: anything malformed is false. Needs Node's crypto
+ * (Node 20.16+); in an edge runtime use verifyCallbackAsync, which is the same check on WebCrypto.
  */
-export async function verifyCallback(input: VerifyCallbackInput): Promise<boolean> {
+export function verifyCallback(input: VerifyCallbackInput): boolean {
+  const crypto = nodeCrypto();
+  if (!crypto) throw new Error("verifyCallback needs Node's crypto; in an edge runtime use verifyCallbackAsync");
   try {
-    const timestamp = header(input.headers, "x-timestamp")?.trim();
-    const signature = header(input.headers, "x-signature")?.trim();
-    if (!timestamp || !signature) return false;
-    const at = parseIsoWithOffset(timestamp);
-    if (!at) return false;
-    const now = (input.now ?? new Date()).getTime();
-    if (Math.abs(now - at.getTime()) > (input.toleranceSeconds ?? 300) * 1000) return false;
+    const parts = signedParts(input);
+    if (!parts) return false;
+    const signature = decodeSignature(parts.signature);
+    if (!signature) return false;
+    const data = notificationString({
+      method: input.method ?? "POST",
+      path: input.path,
+      bodyHashHex: crypto.createHash("sha256").update(bytesOf(input.body)).digest("hex"),
+      timestamp: parts.timestamp,
+    });
+    return crypto.verify("sha256", new TextEncoder().encode(data), input.publicKeyPem, signature);
+  } catch {
+    return false;
+  }
+}
+
+/** verifyCallback on WebCrypto alone, for edge runtimes (Cloudflare Workers, Vercel edge, Deno). */
+export async function verifyCallbackAsync(input: VerifyCallbackInput): Promise<boolean> {
+  try {
+    const parts = signedParts(input);
+    if (!parts) return false;
     const data = notificationString({
       method: input.method ?? "POST",
       path: input.path,
       bodyHashHex: await sha256Hex(input.body),
-      timestamp,
+      timestamp: parts.timestamp,
     });
-    return await rsaVerify(input.publicKeyPem, data, signature);
+    return await rsaVerify(input.publicKeyPem, data, parts.signature);
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@ export {
   header,
   MemoryDeliveryStore,
   verifyCallback,
+  verifyCallbackAsync,
   type DeliveryStore,
   type HeaderSource,
   type OnceResult,

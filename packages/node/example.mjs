@@ -30,7 +30,7 @@ const receiver = http.createServer((req, res) => {
   req.on("data", (c) => chunks.push(c));
   req.on("end", async () => {
     const body = Buffer.concat(chunks);
-    const ok = await verifyCallback({
+    const ok = verifyCallback({
       path: req.url,
       headers: req.headers,
       body,
