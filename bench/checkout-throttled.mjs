@@ -20,7 +20,7 @@ export const THROTTLING = {
 };
 
 /** A mid-range phone's screen, as Lighthouse's mobile preset has it. */
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 const QUIET_MS = 3_000;
 const SETTLE_CAP_MS = 20_000;

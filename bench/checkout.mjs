@@ -14,7 +14,8 @@
 //
 // `node bench/checkout.mjs` builds nothing: it starts the production build on a free port with
 // a fresh data dir; `--sizes` prints only the first-load JS and CSS (seconds, not minutes);
-// `--throttled` only the sizes and the throttled run. From another script:
+// `--throttled` only the sizes and the throttled run; `--screen=NAME` only that screen (and the
+// open one, which the sizes are read from). From another script:
 // `await benchCheckout({ baseUrl, log, dataDir, server })` (`server`: for the screens that make
 // a link of their own; without it they are skipped).
 import fs from "node:fs";
@@ -140,7 +141,8 @@ async function screenTargets({ baseUrl, creds, kit, server, screens }) {
       const l = creds.demoLinks.find((d) => d.state === screen.link.demo);
       if (!l) throw new Error(`no demo link ${screen.link.demo}`);
       uri = l.paymentLinkUri;
-    } else uri = (await linkWithMethod(kit, server, screen.link.choose, `BENCH-${screen.name}`)).uri;
+    } else if (screen.link.make) uri = (await screen.link.make({ kit, server, linkWithMethod })).uri;
+    else uri = (await linkWithMethod(kit, server, screen.link.choose, `BENCH-${screen.name}`)).uri;
     targets.push({ screen, ...(await cookieSwap(origin, uri)) });
   }
   return targets;
@@ -198,7 +200,10 @@ export async function benchCheckout({
 }) {
   const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-credentials.json"), "utf8"));
   // The sizes need only the open page; the other screens make links of their own.
-  const screens = sizesOnly ? SCREENS.filter((s) => s.name === "open") : SCREENS;
+  const only = process.argv.find((a) => a.startsWith("--screen="))?.slice("--screen=".length);
+  const screens = SCREENS.filter((s) =>
+    sizesOnly ? s.name === "open" : !only || s.name === only || s.name === "open",
+  );
   const targets = await screenTargets({ baseUrl, creds, kit, server, screens });
   const byName = (name) => targets.find((t) => t.screen.name === name);
   const open = byName("open");
@@ -215,6 +220,7 @@ export async function benchCheckout({
       ["VA chosen", va],
       ["open", open],
     ]) {
+      if (!target) continue; // left out by --screen
       await ssrLatency(target.url, target.cookie, { duration: 2 }); // warm-up
       const lat = await ssrLatency(target.url, target.cookie);
       figures[`ssr_${name}`] = lat;

@@ -46,4 +46,28 @@ test.describe("checkout load order", () => {
       release();
     }
   });
+
+  test("every script the payer's page loads asks V8 to compile it eagerly, on the streaming thread", async ({
+    page,
+    gateway,
+  }) => {
+    // Issue 29: without the hint V8 compiles each module function when Turbopack first runs
+    // it, on the main thread, in the load's one evaluation task (scripts/compile-hints.mjs).
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await gateway.checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const scripts: Promise<[string, string]>[] = [];
+    page.on("response", (r) => {
+      if (/\/_next\/static\/.+\.js$/.test(new URL(r.url()).pathname))
+        scripts.push(r.text().then((body) => [new URL(r.url()).pathname, body.slice(0, 40)]));
+    });
+    // The live status's chunk is the last to load: its stream opens once it has run.
+    const stream = page.waitForRequest((r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`));
+    await page.goto(link.paymentLinkUri);
+    await stream;
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    for (const [file, start] of loaded) expect(start, file).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  });
 });
