@@ -3,7 +3,7 @@ import path from "node:path";
 import { GatewayClient } from "@/lib/clients/gateway-client";
 import { IntentsClient } from "@/lib/clients/intents-client";
 import { simulateQrPayment, simulateVaPayment, walletNotification } from "@/lib/clients/simulator";
-import { ConsoleClient } from "@/lib/clients/console-client";
+import { type ConsoleClient } from "@/lib/clients/console-client";
 import type { Refund } from "@/lib/contract/refunds";
 import { parseQris } from "@/lib/qris";
 import { confirmCardPayment } from "@/lib/sdk";
