@@ -124,6 +124,7 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
         "paymentFlagStatus",
         "paymentLinkId",
         "paymentMethod",
+        "refundedAmount",
         "title",
         "totalAmount",
       ].sort(),

@@ -193,6 +193,7 @@ describe.each(DB_KINDS)("the OpenAPI document on %s", (db) => {
       "virtualAccountPayment",
       "qrPayment",
       "walletPayment",
+      "refund",
     ]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       "clientSecret",

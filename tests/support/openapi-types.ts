@@ -376,6 +376,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.0/qr/qr-mpm-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a QRIS payment
+         * @description Refunds a paid QRIS payment, fully or in part (docs/contract.md §9), found by `originalReferenceNo` (the QR's `referenceNo`) or `originalPartnerReferenceNo`. `refundAmount` is whole rupiah (`50000.00`) and at most what remains (paid less succeeded and pending refunds). The answer's refund is pending; the sandbox settles it within 2 s (a `reason` with `[sandbox-fail]` fails), then `{callbackBaseUrl}/v1.0/refund/notify` is posted. The same `partnerRefundNo` with the same body answers the first refund again; with another body 409.
+         *
+         *     Service code 78: success `2007800`.
+         */
+        post: operations["refundQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.0/debit/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an e-wallet or card payment
+         * @description Refunds a paid e-wallet attempt or Card Pay, fully or in part (docs/contract.md §9), found by `originalReferenceNo` (the attempt's `referenceNo` or the Card Pay's) or `originalPartnerReferenceNo`. Same rules as the QRIS refund: at most what remains, pending then final, the refund callback, `partnerRefundNo` idempotent.
+         *
+         *     Service code 58: success `2005800`.
+         */
+        post: operations["refundDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1.0/transaction-history-list": {
         parameters: {
             query?: never;
@@ -832,6 +876,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description The refunds of one payment link (`paymentLinkId`) or payment intent (`paymentIntentId`), or all the merchant's, newest first; page with `limit` (1–100) and `startingAfter` (the last id of the previous page).
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a payment
+         * @description Gives back `amount` whole rupiah (default: all that remains) of a paid card, QRIS or e-wallet payment, named by `paymentLinkId` or `paymentIntentId`. The refund is `pending`, then `succeeded` or `failed` (the sandbox settles within 2 s; a `reason` containing `[sandbox-fail]` fails); each final refund posts `{callbackBaseUrl}/v1.0/refund/notify`. The sum of succeeded and pending refunds never exceeds what was paid: more than remains answers `amount_too_large`, also to refunds racing each other. A virtual account payment cannot be refunded (`refund_unsupported`).
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a refund
+         * @description The refund as it is now. Another merchant's refund answers like an unknown one.
+         */
+        get: operations["retrieveRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment-links/{id}/events": {
         parameters: {
             query?: never;
@@ -998,6 +1086,32 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund final
+         * @description A refund became final: `refundStatus` 00 succeeded, 06 failed (docs/contract.md §9). `refundNo` is the refund's `re_` id; `partnerRefundNo` is null for a /v1 refund. Posted to `{callbackBaseUrl}/v1.0/refund/notify`.
+         *
+         *     Verify before you trust it: recompute the string to sign `POST:PATH:BODYHASH:X-TIMESTAMP` (PATH as
+         *     your server received it, BODYHASH the lower-case hex SHA-256 of the raw body bytes) and check X-SIGNATURE
+         *     with SHA256withRSA and `gatewayPublicKeyPem`. Answer any 2xx to acknowledge; anything else is retried
+         *     (first within 30 s, then with growing back-off for at least 24 h). Deliveries are at least once:
+         *     de-duplicate on X-EXTERNAL-ID. `docs/callback-receiver.mjs` is a complete receiver in plain Node.
+         */
+        post: operations["refundCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1032,6 +1146,20 @@ export interface components {
                 /** @description Paid after the link expired (a QR payment accepted because the money had moved). */
                 latePayment: boolean;
             };
+        };
+        RefundNotification: {
+            refundNo: string;
+            partnerRefundNo: string | null;
+            originalReferenceNo: string;
+            originalPartnerReferenceNo: string;
+            paymentLinkId: string | null;
+            refundAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @enum {string} */
+            refundStatus: "00" | "06";
+            refundTime: string;
         };
         SnapError: {
             /** @description HTTP status (3 digits) + service code (2) + case code (2). */
@@ -1076,6 +1204,11 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    refundedAmount?: {
+                        value: string;
+                        currency: string;
+                    };
+                    refundedAt?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1140,6 +1273,11 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    refundedAmount?: {
+                        value: string;
+                        currency: string;
+                    };
+                    refundedAt?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1248,6 +1386,11 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    refundedAmount?: {
+                        value: string;
+                        currency: string;
+                    };
+                    refundedAt?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1515,6 +1658,36 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        RefundQrResponse: {
+            /** @description HTTP status (3 digits) + service code (2) + case code (2). */
+            responseCode: string;
+            /** @description The standard's message, then the field or reason. */
+            responseMessage: string;
+            originalReferenceNo: string;
+            originalPartnerReferenceNo: string;
+            refundNo: string;
+            partnerRefundNo: string;
+            refundAmount: {
+                value: string;
+                currency: string;
+            };
+            refundTime: string;
+        };
+        RefundDebitResponse: {
+            /** @description HTTP status (3 digits) + service code (2) + case code (2). */
+            responseCode: string;
+            /** @description The standard's message, then the field or reason. */
+            responseMessage: string;
+            originalReferenceNo: string;
+            originalPartnerReferenceNo: string;
+            refundNo: string;
+            partnerRefundNo: string;
+            refundAmount: {
+                value: string;
+                currency: string;
+            };
+            refundTime: string;
+        };
         ListTransactionsResponse: {
             /** @description HTTP status (3 digits) + service code (2) + case code (2). */
             responseCode: string;
@@ -1533,6 +1706,10 @@ export interface components {
                 status: "00" | "01" | "02" | "03";
                 transactionDate: string;
                 paidTime: string;
+                refundedAmount?: {
+                    value: string;
+                    currency: string;
+                };
             }[];
             pageNumber: number;
             pageSize: number;
@@ -1555,6 +1732,10 @@ export interface components {
             status: "00" | "01" | "02" | "03";
             transactionDate: string;
             paidTime: string;
+            refundedAmount?: {
+                value: string;
+                currency: string;
+            };
         };
         V1Error: {
             error: {
@@ -1617,7 +1798,7 @@ export interface components {
             /** @description Also the X-EXTERNAL-ID of every attempt of this delivery. */
             id: string;
             /** @enum {string} */
-            kind: "va" | "qr" | "ew" | "link";
+            kind: "va" | "qr" | "ew" | "link" | "refund";
             linkId: string | null;
             url: string;
             /** @enum {string} */
@@ -1640,6 +1821,39 @@ export interface components {
                 error: string | null;
                 replyExcerpt: string | null;
             }[];
+        };
+        Refund: {
+            /**
+             * @description `re_…`
+             * @example re_5f0c2a9d1e7b4c3a8f6e2d10
+             */
+            id: string;
+            /** @description The paid link, or null for a standalone payment. */
+            paymentLinkId: string | null;
+            /** @description The card payment intent refunded, or null for a QRIS or e-wallet payment. */
+            paymentIntentId: string | null;
+            /**
+             * @description Whole rupiah.
+             * @example 50000
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "IDR";
+            /**
+             * @description `pending` until the acquirer answers, then `succeeded` or `failed` (a failed refund gives its amount back to what may be refunded).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            reason: string | null;
+            /**
+             * @description ISO 8601, UTC.
+             * @example 2026-01-12T03:04:05.678Z
+             */
+            createdAt: string;
+        };
+        RefundList: {
+            data: components["schemas"]["Refund"][];
+            hasMore: boolean;
         };
         LinkEventData: {
             paymentLinkId: string;
@@ -3741,6 +3955,246 @@ export interface operations {
             };
         };
     };
+    refundQr: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description ISO 8601 with a numeric offset or Z; within 300 s of the server's clock. */
+                "X-TIMESTAMP": string;
+                /** @description base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above). */
+                "X-SIGNATURE": string;
+                /** @description The caller's partner id; must be the token's. */
+                "X-PARTNER-ID": string;
+                /** @description Unique per partner per day (Asia/Jakarta); a repeat answers 409xx00. */
+                "X-EXTERNAL-ID": string;
+                /** @description The caller's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    originalReferenceNo?: string;
+                    originalPartnerReferenceNo?: string;
+                    originalExternalId?: string;
+                    partnerRefundNo: string;
+                    refundAmount: {
+                        value: string;
+                        /** @enum {string} */
+                        currency: "IDR";
+                    };
+                    reason?: string;
+                    merchantId?: string;
+                    subMerchantId?: string;
+                    externalStoreId?: string;
+                    additionalInfo?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 2007800 Successful */
+            200: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundQrResponse"];
+                };
+            };
+            /** @description 4007800 Bad Request; 4007801 Invalid Field Format; 4007802 Invalid Mandatory Field */
+            400: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4017800 Unauthorized.; 4017801 Invalid Token (B2B) */
+            401: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4047801 Transaction Not Found; 4047813 Invalid Amount */
+            404: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4097800 Conflict; 4097801 Duplicate partnerRefundNo */
+            409: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4297800 Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 5007800 General Error */
+            500: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+        };
+    };
+    refundDebit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description ISO 8601 with a numeric offset or Z; within 300 s of the server's clock. */
+                "X-TIMESTAMP": string;
+                /** @description base64 HMAC-SHA512 with the client secret over METHOD:PATH:TOKEN:BODYHASH:X-TIMESTAMP (see the string-to-sign rules above). */
+                "X-SIGNATURE": string;
+                /** @description The caller's partner id; must be the token's. */
+                "X-PARTNER-ID": string;
+                /** @description Unique per partner per day (Asia/Jakarta); a repeat answers 409xx00. */
+                "X-EXTERNAL-ID": string;
+                /** @description The caller's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    originalReferenceNo?: string;
+                    originalPartnerReferenceNo?: string;
+                    originalExternalId?: string;
+                    partnerRefundNo: string;
+                    refundAmount: {
+                        value: string;
+                        /** @enum {string} */
+                        currency: "IDR";
+                    };
+                    reason?: string;
+                    merchantId?: string;
+                    subMerchantId?: string;
+                    externalStoreId?: string;
+                    additionalInfo?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 2005800 Successful */
+            200: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundDebitResponse"];
+                };
+            };
+            /** @description 4005800 Bad Request; 4005801 Invalid Field Format; 4005802 Invalid Mandatory Field */
+            400: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4015800 Unauthorized.; 4015801 Invalid Token (B2B) */
+            401: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4045801 Transaction Not Found; 4045813 Invalid Amount */
+            404: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4095800 Conflict; 4095801 Duplicate partnerRefundNo */
+            409: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 4295800 Too Many Requests */
+            429: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+            /** @description 5005800 General Error */
+            500: {
+                headers: {
+                    /** @description The gateway's time when it answered, in Asia/Jakarta with milliseconds. */
+                    "X-TIMESTAMP": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapError"];
+                };
+            };
+        };
+    };
     listTransactions: {
         parameters: {
             query?: {
@@ -4756,6 +5210,10 @@ export interface operations {
                             };
                             paymentMethod: string | null;
                             paidAt: string | null;
+                            refundedAmount: {
+                                value: string;
+                                currency: string;
+                            };
                         }[];
                         hasMore: boolean;
                     };
@@ -4897,6 +5355,10 @@ export interface operations {
                         };
                         paymentMethod: string | null;
                         paidAt: string | null;
+                        refundedAmount: {
+                            value: string;
+                            currency: string;
+                        };
                         trxId: string;
                         subTitle: string;
                         paymentLinkUri: string;
@@ -4936,11 +5398,18 @@ export interface operations {
                         timeZone: string;
                         timeline: {
                             /** @enum {string} */
-                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired" | "refund";
                             at: string;
                             method: string | null;
                             by: string | null;
                             account?: string;
+                            refund?: {
+                                id: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                reason: string | null;
+                            };
                         }[];
                         payment: {
                             type: string;
@@ -4958,6 +5427,13 @@ export interface operations {
                             } | null;
                         } | null;
                         deliveries: components["schemas"]["CallbackDelivery"][];
+                        refunds: components["schemas"]["Refund"][];
+                        refundable: {
+                            amount: number;
+                            refunded: number;
+                            /** @enum {string|null} */
+                            reason: "va" | "not_paid" | null;
+                        };
                     };
                 };
             };
@@ -5035,6 +5511,10 @@ export interface operations {
                         };
                         paymentMethod: string | null;
                         paidAt: string | null;
+                        refundedAmount: {
+                            value: string;
+                            currency: string;
+                        };
                         trxId: string;
                         subTitle: string;
                         paymentLinkUri: string;
@@ -5074,11 +5554,18 @@ export interface operations {
                         timeZone: string;
                         timeline: {
                             /** @enum {string} */
-                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired" | "refund";
                             at: string;
                             method: string | null;
                             by: string | null;
                             account?: string;
+                            refund?: {
+                                id: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                reason: string | null;
+                            };
                         }[];
                         payment: {
                             type: string;
@@ -5096,6 +5583,13 @@ export interface operations {
                             } | null;
                         } | null;
                         deliveries: components["schemas"]["CallbackDelivery"][];
+                        refunds: components["schemas"]["Refund"][];
+                        refundable: {
+                            amount: number;
+                            refunded: number;
+                            /** @enum {string|null} */
+                            reason: "va" | "not_paid" | null;
+                        };
                     };
                 };
             };
@@ -5164,6 +5658,10 @@ export interface operations {
                         };
                         paymentMethod: string | null;
                         paidAt: string | null;
+                        refundedAmount: {
+                            value: string;
+                            currency: string;
+                        };
                         trxId: string;
                         subTitle: string;
                         paymentLinkUri: string;
@@ -5203,11 +5701,18 @@ export interface operations {
                         timeZone: string;
                         timeline: {
                             /** @enum {string} */
-                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired";
+                            type: "created" | "method_chosen" | "method_switched" | "paid" | "rejected" | "expired" | "refund";
                             at: string;
                             method: string | null;
                             by: string | null;
                             account?: string;
+                            refund?: {
+                                id: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                reason: string | null;
+                            };
                         }[];
                         payment: {
                             type: string;
@@ -5225,6 +5730,13 @@ export interface operations {
                             } | null;
                         } | null;
                         deliveries: components["schemas"]["CallbackDelivery"][];
+                        refunds: components["schemas"]["Refund"][];
+                        refundable: {
+                            amount: number;
+                            refunded: number;
+                            /** @enum {string|null} */
+                            reason: "va" | "not_paid" | null;
+                        };
                     };
                 };
             };
@@ -5354,6 +5866,11 @@ export interface operations {
                         currency: "IDR";
                         timeZone: string;
                         collected: {
+                            today: string;
+                            last7Days: string;
+                            last30Days: string;
+                        };
+                        refunded: {
                             today: string;
                             last7Days: string;
                             last30Days: string;
@@ -5955,6 +6472,210 @@ export interface operations {
             };
         };
     };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description The paid link to refund. */
+                paymentLinkId?: string;
+                /** @description The succeeded card payment intent to refund. */
+                paymentIntentId?: string;
+                limit?: number;
+                /** @description The last refund id of the previous page. */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds and whether more follow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: parameter_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first definitive answer to this request for 24 h; the same key with another method, path or body answers 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The paid link to refund.
+                     * @example 7d1f0c2a-5b3e-4c8d-9e6f-0a1b2c3d4e5f
+                     */
+                    paymentLinkId?: string;
+                    /**
+                     * @description The succeeded card payment intent to refund.
+                     * @example 2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a
+                     */
+                    paymentIntentId?: string;
+                    /**
+                     * @description Whole rupiah; default: all that remains refundable.
+                     * @example 50000
+                     */
+                    amount?: number;
+                    /** @example Returned item */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund, `status` `pending` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json, parameter_missing, parameter_invalid, payment_not_refundable, refund_unsupported, amount_too_large */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with the resource's state or an Idempotency-Key: idempotency_key_in_use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    retrieveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The refund's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key, session_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     streamPaymentLinkEvents: {
         parameters: {
             query: {
@@ -6313,6 +7034,46 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx). Anything else, or no answer within the timeout, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: the gateway retries the same delivery (same X-EXTERNAL-ID and body) later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundCallback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description When the attempt was signed, `yyyy-MM-ddTHH:mm:ss.SSS+07:00`. */
+                "X-TIMESTAMP": string;
+                /** @description base64 SHA256withRSA over `POST:PATH:BODYHASH:X-TIMESTAMP` with the gateway's private key: verify with `gatewayPublicKeyPem`. */
+                "X-SIGNATURE": string;
+                /** @description The merchant's partner id. */
+                "X-PARTNER-ID": string;
+                /** @description The delivery's id: the same on every retry of one delivery, different between deliveries. De-duplicate on it. */
+                "X-EXTERNAL-ID": string;
+                /** @description The merchant's channel id. */
+                "CHANNEL-ID": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundNotification"];
             };
         };
         responses: {

@@ -5,6 +5,7 @@ import { PaymentSection } from "@/lib/contract/payment-link";
 import { QrPaymentNotification } from "@/lib/contract/qr";
 import { VaPaymentNotification } from "@/lib/contract/va";
 import { WalletNotification } from "@/lib/contract/wallet";
+import { RefundNotification } from "@/lib/contract/refunds";
 import type { ApiEnv } from "@/lib/api/env";
 
 const DESCRIPTION = `Nusapay is a payment gateway sandbox for Indonesia: hosted payment links with virtual
@@ -92,6 +93,11 @@ const TAGS = [
     name: "Payment Intents",
     description:
       "Card payments driven by the merchant's own page: an intent with a client secret, confirmed by the payer's browser (SDK at `/v1/sdk.js`), with 3-D Secure when the card asks for it.",
+  },
+  {
+    name: "Refunds",
+    description:
+      "Money given back from a paid card, QRIS or e-wallet payment, in full or in parts, never more than was paid: create (secret key or console session, Idempotency-Key), retrieve, list. SNAP's QRIS and debit refunds are under QRIS and Direct Debit.",
   },
   {
     name: "Callbacks",
@@ -239,6 +245,13 @@ export function registerWebhooks(app: OpenAPIHono<ApiEnv>): void {
       summary: "E-wallet payment outcome",
       schema: WalletNotification,
       what: "The wallet provider's notification (00 approved, 06 declined) as it was applied, forwarded; the link's status callback follows.",
+    },
+    {
+      name: "refund",
+      path: "{callbackBaseUrl}/v1.0/refund/notify",
+      summary: "Refund final",
+      schema: RefundNotification,
+      what: "A refund became final: `refundStatus` 00 succeeded, 06 failed (docs/contract.md §9). `refundNo` is the refund's `re_` id; `partnerRefundNo` is null for a /v1 refund.",
     },
   ];
   for (const h of hooks) {
