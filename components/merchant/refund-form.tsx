@@ -39,6 +39,7 @@ export function RefundForm({ action, remaining }: { action: RefundAction; remain
     setPrefilled(remaining);
     setAmountText(String(remaining));
     setConfirming(null);
+    setErrors({});
   }
   const shown = (amount: number) => rupiah(fromWholeRupiah(amount), locale);
   const problemText = (p: RefundFormProblem) =>
