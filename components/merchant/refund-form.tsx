@@ -4,7 +4,12 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/console/action-results";
-import { refundAmountOf, refundReasonProblem, REFUND_REASON_MAX, type RefundFormProblem } from "@/lib/console/refund-form";
+import {
+  refundAmountOf,
+  refundReasonProblem,
+  REFUND_REASON_MAX,
+  type RefundFormProblem,
+} from "@/lib/console/refund-form";
 import { fromWholeRupiah } from "@/lib/contract/money";
 import { rupiahInWords } from "@/lib/i18n/amount-words";
 import { rupiah } from "@/lib/i18n/format";
