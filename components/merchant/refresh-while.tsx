@@ -9,9 +9,10 @@ const AT_MOST = 40;
 
 /**
  * While `active` (a refund is pending), the server page is refreshed in place every 1.5 s, so
- * a refund's state in the timeline follows the acquirer's answer without a reload. A link event
- * does not carry refunds (the stream tells a payment's state), so this is the page's own
- * short-lived poll; it ends as soon as a refreshed page has nothing pending, and after a minute.
+ * a refund's state in the timeline follows the acquirer's answer without a reload. The link's
+ * live stream announces refunds too (LinkLive); this covers a page without a stream, or one
+ * whose stream was refused. It ends as soon as a refreshed page has nothing pending, and after
+ * a minute.
  */
 export function RefreshWhile({ active }: { active: boolean }) {
   const router = useRouter();
