@@ -23,6 +23,7 @@ const gatewayFolders = [
   "gateway-qris",
   "gateway-cards",
   "gateway-wallets",
+  "gateway-refunds",
   "gateway-console",
   "gateway-sandbox",
 ];
@@ -109,8 +110,9 @@ const layers = {
     ],
   },
   // The domain, one folder per flow (docs/architecture.md). A folder imports only those below it:
-  // sandbox → console, va, qris, cards, wallets (peers: none imports another) → settlement → links →
-  // methods → merchants, requests → the top-level files (context, ids, locks, vault, errors).
+  // sandbox → console → va, qris, cards, wallets, refunds (peers: none imports another; the console's
+  // read models also read refunds) → settlement → links → methods → merchants, requests → the
+  // top-level files (context, ids, locks, vault, errors).
   "gateway-sandbox": {
     pattern: "lib/gateway/sandbox",
     allow: [
@@ -119,6 +121,7 @@ const layers = {
       "gateway-qris",
       "gateway-cards",
       "gateway-wallets",
+      "gateway-refunds",
       "gateway-settlement",
       "gateway-links",
       "gateway-methods",
@@ -129,7 +132,7 @@ const layers = {
   },
   "gateway-console": {
     pattern: "lib/gateway/console",
-    allow: flowAllow,
+    allow: ["gateway-refunds", ...flowAllow],
   },
   "gateway-va": {
     pattern: "lib/gateway/va",
@@ -145,6 +148,10 @@ const layers = {
   },
   "gateway-wallets": {
     pattern: "lib/gateway/wallets",
+    allow: flowAllow,
+  },
+  "gateway-refunds": {
+    pattern: "lib/gateway/refunds",
     allow: flowAllow,
   },
   "gateway-settlement": {

@@ -14,6 +14,7 @@ import {
   type CreateLinkRequest,
   type ListLinksQuery,
 } from "@/lib/contract/console";
+import { Refund, RefundList, type CreateRefundRequest, type ListRefundsQuery } from "@/lib/contract/refunds";
 import { v1Answer } from "./v1-answer";
 
 /** Who the client speaks for: a console session (the console's server) or a merchant's sk_ key (a script). */
@@ -102,6 +103,20 @@ export class ConsoleClient {
   }
   resendDelivery(id: string) {
     return this.send(Delivery, "POST", `/v1/callback-deliveries/${encodeURIComponent(id)}/resend`);
+  }
+  /** POST /v1/refunds (docs/contract.md §9); the same `idempotencyKey` again answers the first refund. */
+  refund(body: CreateRefundRequest, options: { idempotencyKey?: string } = {}) {
+    const extra: Record<string, string> = options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {};
+    return this.send(Refund, "POST", "/v1/refunds", body, extra);
+  }
+  getRefund(id: string) {
+    return this.send(Refund, "GET", `/v1/refunds/${encodeURIComponent(id)}`);
+  }
+  listRefunds(query: ListRefundsQuery = {}) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") qs.set(k, String(v));
+    const s = qs.toString();
+    return this.send(RefundList, "GET", `/v1/refunds${s ? `?${s}` : ""}`);
   }
   overview() {
     return this.send(Overview, "GET", "/v1/overview");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FlagStatus } from "./link-flags";
 import { AmountOut, Bilingual } from "@/lib/contract/common";
 import { CreatePaymentLinkRequest, CustomerDetailOut, MethodGroup, PaymentSection } from "@/lib/contract/payment-link";
+import { Refund, Refundable, RefundStatus } from "@/lib/contract/refunds";
 
 /**
  * The console's part of the /v1 family (docs/contract.md §5.2, docs/console.md): one schema per
@@ -20,6 +21,8 @@ export const LinkSummary = z.object({
   /** `va.bca`, `qr.qris`, `cc.card` once a method is chosen. */
   paymentMethod: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** What succeeded refunds gave back ("0.00" when none): the CSV export's refunded column (docs/contract.md §9). */
+  refundedAmount: AmountOut,
 });
 export type LinkSummary = z.infer<typeof LinkSummary>;
 
@@ -41,13 +44,17 @@ export const ListLinksQuery = z.object({
 export type ListLinksQuery = z.input<typeof ListLinksQuery>;
 
 export const TimelineEntry = z.object({
-  type: z.enum(["created", "method_chosen", "method_switched", "paid", "rejected", "expired"]),
+  type: z.enum(["created", "method_chosen", "method_switched", "paid", "rejected", "expired", "refund"]),
   at: z.string(),
   method: z.string().nullable(),
   /** expired: `merchant` (Expire now) or `deadline`. */
   by: z.string().nullable(),
   /** E-wallet steps: the payer's wallet account as shown to anyone (the masked phone number). */
   account: z.string().optional(),
+  /** `refund` entries (at the refund's creation): the refund and its state now. */
+  refund: z
+    .object({ id: z.string(), amount: z.number().int(), status: RefundStatus, reason: z.string().nullable() })
+    .optional(),
 });
 
 export const DeliveryAttempt = z.object({
@@ -63,7 +70,7 @@ export const DeliveryAttempt = z.object({
 export const Delivery = z
   .object({
     id: z.string().meta({ description: "Also the X-EXTERNAL-ID of every attempt of this delivery." }),
-    kind: z.enum(["va", "qr", "ew", "link"]),
+    kind: z.enum(["va", "qr", "ew", "link", "refund"]),
     linkId: z.string().nullable(),
     url: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),
@@ -111,6 +118,9 @@ export const LinkDetail = LinkSummary.extend({
   timeline: z.array(TimelineEntry),
   payment: LinkPayment,
   deliveries: z.array(Delivery),
+  /** The link's refunds, newest first (docs/contract.md §9). */
+  refunds: z.array(Refund),
+  refundable: Refundable,
 });
 export type LinkDetail = z.infer<typeof LinkDetail>;
 
@@ -131,7 +141,14 @@ export type MethodGroups = z.infer<typeof MethodGroups>;
 export const Overview = z.object({
   currency: z.literal("IDR"),
   timeZone: z.string(),
+  /** Paid minus what succeeded refunds gave back, by the day of the payment. */
   collected: z.object({
+    today: z.string(),
+    last7Days: z.string(),
+    last30Days: z.string(),
+  }),
+  /** What succeeded refunds gave back, by the day of the refund. */
+  refunded: z.object({
     today: z.string(),
     last7Days: z.string(),
     last30Days: z.string(),

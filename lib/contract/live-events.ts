@@ -6,7 +6,7 @@ import type { FlagStatus } from "./link-flags";
  */
 
 /** Why the event was sent: a state change, or the current state on (re)connect. */
-export type LinkChange = "state" | "method" | "paid" | "rejected" | "expired";
+export type LinkChange = "state" | "method" | "paid" | "rejected" | "expired" | "refund";
 
 /** The `data:` of an SSE `event: link`, JSON. */
 export interface LinkEventData {

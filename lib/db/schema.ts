@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -360,6 +361,58 @@ export const walletPayments = pgTable(
   ],
 );
 
+/**
+ * Money given back from a paid payment (docs/contract.md §9, docs/refunds.md). What may still be
+ * refunded is never stored: it is the payment's amount minus its pending and succeeded refunds,
+ * computed under the payment row's lock in the transaction that inserts a refund, so racing
+ * refunds queue on that lock and each sees the others' rows. A failed refund stops counting.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    /** `re_` + 24 hex digits: the /v1 id and SNAP's refundNo. */
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    linkId: text("link_id").references(() => paymentLinks.id),
+    intentId: text("intent_id"),
+    /** The payment's group: `cc`, `qr` or `ew` (a `va` payment is never refunded). */
+    groupId: text("group_id").notNull(),
+    /** The payment's referenceNo and the merchant's reference: the SNAP answer's and the callback's `original…`. */
+    originalReferenceNo: text("original_reference_no").notNull(),
+    originalPartnerReferenceNo: text("original_partner_reference_no").notNull(),
+    amountMinor: money("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull(),
+    reason: text("reason"),
+    /** SNAP's partnerRefundNo (unique per partner) and the keyed hash of the body that made it. */
+    partnerRefundNo: text("partner_refund_no"),
+    requestHash: text("request_hash"),
+    /** When the acquirer's answer is due (the sandbox's settle time); the worker takes rows past it. */
+    settleAt: instant("settle_at").notNull(),
+    leaseUntil: instant("lease_until"),
+    leasedBy: text("leased_by"),
+    finishedAt: instant("finished_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_partner_refund_no_uq")
+      .on(t.partnerId, t.partnerRefundNo)
+      .where(sql`partner_refund_no is not null`),
+    index("refunds_payment_idx").on(t.paymentId, t.createdAt),
+    index("refunds_partner_created_idx").on(t.partnerId, t.createdAt),
+    index("refunds_due_idx")
+      .on(t.settleAt)
+      .where(sql`status = 'pending'`),
+    // No refund of nothing, and never negative: what the sum under the lock adds up.
+    check("refunds_amount_positive", sql`amount_minor > 0`),
+  ],
+);
+
 /** Transactional outbox of callbacks to merchants: written in the settlement's transaction. */
 export const callbackDeliveries = pgTable(
   "callback_deliveries",
@@ -370,7 +423,7 @@ export const callbackDeliveries = pgTable(
       .notNull()
       .references(() => partners.id),
     linkId: text("link_id"),
-    kind: text("kind", { enum: ["va", "qr", "ew", "link"] }).notNull(),
+    kind: text("kind", { enum: ["va", "qr", "ew", "link", "refund"] }).notNull(),
     url: text("url").notNull(),
     /** The exact JSON sent on every attempt. */
     body: text("body").notNull(),

@@ -29,7 +29,7 @@ export function encodeNotice(n: LinkNotice): string {
 }
 
 const FLAGS = new Set(["00", "01", "02", "03"]);
-const CHANGES = new Set(["method", "paid", "rejected", "expired"]);
+const CHANGES = new Set(["method", "paid", "rejected", "expired", "refund"]);
 
 /** Null for anything this version did not write (another build sharing the database). */
 export function decodeNotice(payload: string): LinkNotice | null {

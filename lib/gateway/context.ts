@@ -17,4 +17,6 @@ export interface GatewayContext {
   now(): Date;
   /** Wakes the callback worker after a transaction that wrote to the outbox has committed. */
   kickOutbox?: () => void;
+  /** Wakes the refund worker after a refund was written (lib/gateway/refunds/refund-worker.ts). */
+  kickRefunds?: () => void;
 }

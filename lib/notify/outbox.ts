@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "@/lib/db/client";
 import { callbackDeliveries } from "@/lib/db/schema";
 
-export type CallbackKind = "va" | "qr" | "ew" | "link";
+export type CallbackKind = "va" | "qr" | "ew" | "link" | "refund";
 
 /** Where each kind of callback goes under the merchant's callbackBaseUrl (docs/contract.md §2.9). */
 export const CALLBACK_PATHS: Record<CallbackKind, string> = {
@@ -10,6 +10,7 @@ export const CALLBACK_PATHS: Record<CallbackKind, string> = {
   qr: "/v1.0/qr/qr-mpm-notify",
   ew: "/v1.0/debit/notify",
   link: "/v1.0/payment-link/notify",
+  refund: "/v1.0/refund/notify",
 };
 
 export interface CallbackItem {

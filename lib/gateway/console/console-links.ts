@@ -16,6 +16,10 @@ import { paymentLinkUri } from "@/lib/gateway/links/uris";
 import { V1Error } from "@/lib/gateway/v1-error";
 import { invoiceLines, linkStatusBody, paymentSection } from "@/lib/gateway/links/wire";
 import type { z } from "zod";
+import { asMinor, ZERO, type Minor } from "@/lib/contract/money";
+import { refundableOf, refundedByLink, refundsOfPayment, totalsOf } from "@/lib/gateway/refunds/refund-reads";
+import { refundTimeline } from "@/lib/gateway/links/link-timeline";
+import { toRefund } from "@/lib/gateway/refunds/refund-wire";
 
 type ListQuery = z.output<typeof ListLinksQuery>;
 
@@ -62,7 +66,7 @@ function flagCondition(flag: string, now: Date): SQL {
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function summaryOf(link: LinkRow, method: string | null, now: Date): LinkSummary {
+function summaryOf(link: LinkRow, method: string | null, now: Date, refunded: Minor = ZERO): LinkSummary {
   const c = link.invoice.customer;
   return {
     paymentLinkId: link.id,
@@ -81,6 +85,7 @@ function summaryOf(link: LinkRow, method: string | null, now: Date): LinkSummary
     },
     paymentMethod: method,
     paidAt: link.paidAt?.toISOString() ?? null,
+    refundedAmount: { value: formatMoney(refunded), currency: link.currency },
   };
 }
 
@@ -126,8 +131,14 @@ export async function listLinks(
     .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const refunded = await refundedByLink(
+    ctx.db,
+    page.filter((r) => r.link.status === "paid").map((r) => r.link.id),
+  );
   return {
-    data: page.map((r) => summaryOf(r.link, r.groupId ? `${r.groupId}.${r.methodId}` : null, now)),
+    data: page.map((r) =>
+      summaryOf(r.link, r.groupId ? `${r.groupId}.${r.methodId}` : null, now, refunded.get(r.link.id)),
+    ),
     hasMore: rows.length > query.limit,
   };
 }
@@ -137,7 +148,7 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
   const view = await merchantLink(ctx, partner, id);
   const { link, payment } = view;
   const now = ctx.now();
-  const [events, deliveries, card] = await Promise.all([
+  const [events, deliveries, card, refundRows] = await Promise.all([
     linkEventsOf(ctx.db, link.id),
     deliveriesOfLink(ctx, partner, link.id),
     payment?.groupId === "cc"
@@ -151,8 +162,10 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
           .orderBy(desc(paymentIntents.createdAt))
           .limit(1)
       : Promise.resolve([]),
+    payment ? refundsOfPayment(ctx.db, payment.id) : Promise.resolve([]),
   ]);
-  const timeline = events.map((e) => ({
+  const totals = totalsOf(refundRows);
+  const timeline: LinkDetail["timeline"] = events.map((e) => ({
     type: e.type,
     at: e.at.toISOString(),
     method: typeof e.detail?.method === "string" ? e.detail.method : null,
@@ -168,8 +181,15 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
       by: "deadline",
     });
   }
+  timeline.push(...refundTimeline(refundRows));
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
   const inv = link.invoice;
-  const summary = summaryOf(link, payment ? `${payment.groupId}.${payment.methodId}` : null, now);
+  const summary = summaryOf(
+    link,
+    payment ? `${payment.groupId}.${payment.methodId}` : null,
+    now,
+    asMinor(totals.succeeded),
+  );
   const cardRow = card[0];
   return {
     ...summary,
@@ -200,6 +220,8 @@ export async function linkDetail(ctx: GatewayContext, partner: Partner, id: stri
         }
       : null,
     deliveries,
+    refunds: refundRows.map(toRefund),
+    refundable: refundableOf(payment, totals),
   };
 }
 

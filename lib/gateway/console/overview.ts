@@ -27,17 +27,24 @@ function lastDays(timeZone: string, now: Date): string[] {
 
 /**
  * GET /v1/overview: money collected (paid links, by the day they were paid in the
- * merchant's time zone), the links by status now, and conversion over 30 days.
+ * merchant's time zone, less succeeded refunds by the day they succeeded), refunds apart, the
+ * links by status now, and conversion over 30 days.
  */
 export async function overviewOf(ctx: GatewayContext, partner: Partner): Promise<Overview> {
   const now = ctx.now();
   const tz = partner.timeZone;
   const since = new Date(now.getTime() - (DAYS + 1) * 86_400_000);
-  const [daily, counts, created] = await Promise.all([
+  const [daily, refundedDaily, counts, created] = await Promise.all([
     ctx.db.execute(sql`
       select to_char(paid_at at time zone ${tz}, 'YYYY-MM-DD') as day, sum(total_minor)::text as amount, count(*)::int as n
       from payment_links
       where partner_id = ${partner.id} and status = 'paid' and paid_at >= ${since.toISOString()}::timestamptz
+      group by 1`),
+    // Refunds of link payments that succeeded, by the day they succeeded (docs/contract.md §9).
+    ctx.db.execute(sql`
+      select to_char(finished_at at time zone ${tz}, 'YYYY-MM-DD') as day, sum(amount_minor)::text as amount
+      from refunds
+      where partner_id = ${partner.id} and link_id is not null and status = 'succeeded' and finished_at >= ${since.toISOString()}::timestamptz
       group by 1`),
     ctx.db.execute(sql`
       select count(*) filter (where status = 'paid')::int as paid,
@@ -55,12 +62,18 @@ export async function overviewOf(ctx: GatewayContext, partner: Partner): Promise
       { amount: Number(r.amount), n: Number(r.n) },
     ]),
   );
+  const refundedByDay = new Map(
+    rowsOf<{ day: string; amount: string }>(refundedDaily).map((r) => [r.day, Number(r.amount)]),
+  );
+  // Collected is net: what was paid that day less what refunds gave back that day.
   const days = lastDays(tz, now).map((date) => ({
     date,
-    amountMinor: asMinor(byDay.get(date)?.amount ?? 0),
+    amountMinor: asMinor((byDay.get(date)?.amount ?? 0) - (refundedByDay.get(date) ?? 0)),
+    refundedMinor: asMinor(refundedByDay.get(date) ?? 0),
     count: byDay.get(date)?.n ?? 0,
   }));
   const sum = (list: typeof days) => sumMinor(list.map((d) => d.amountMinor));
+  const sumRefunded = (list: typeof days) => sumMinor(list.map((d) => d.refundedMinor));
   const c = rowsOf<Record<"paid" | "pending" | "expired" | "rejected", number>>(counts)[0]!;
   const cr = rowsOf<{ total: number; paid: number }>(created)[0]!;
   return {
@@ -70,6 +83,11 @@ export async function overviewOf(ctx: GatewayContext, partner: Partner): Promise
       today: formatMoney(sum(days.slice(-1))),
       last7Days: formatMoney(sum(days.slice(-7))),
       last30Days: formatMoney(sum(days)),
+    },
+    refunded: {
+      today: formatMoney(sumRefunded(days.slice(-1))),
+      last7Days: formatMoney(sumRefunded(days.slice(-7))),
+      last30Days: formatMoney(sumRefunded(days)),
     },
     counts: {
       paid: Number(c.paid),

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { linkEvents, type LinkEventType } from "@/lib/db/schema";
+import { linkEvents, type LinkEventType, type refunds } from "@/lib/db/schema";
+import { toWholeRupiah } from "@/lib/contract/money";
 
 /**
  * The link's history for the console's timeline, written in the same transaction as the
@@ -22,4 +23,18 @@ export async function linkEventsOf(exec: Executor, linkId: string) {
     .from(linkEvents)
     .where(eq(linkEvents.linkId, linkId))
     .orderBy(asc(linkEvents.at), asc(linkEvents.id));
+}
+
+/**
+ * A link's refunds as timeline entries (docs/contract.md §9): one each, at its creation, with its
+ * state now (pending, succeeded, failed), read from the refunds themselves so it is never stale.
+ */
+export function refundTimeline(rows: readonly (typeof refunds.$inferSelect)[]) {
+  return rows.map((r) => ({
+    type: "refund" as const,
+    at: r.createdAt.toISOString(),
+    method: null,
+    by: null,
+    refund: { id: r.id, amount: toWholeRupiah(r.amountMinor), status: r.status, reason: r.reason },
+  }));
 }
