@@ -25,6 +25,7 @@ import { paymentLinkRoutes } from "./routes/payment-link";
 import { qrRoutes } from "./routes/qr";
 import { virtualAccountRoutes } from "./routes/virtual-account";
 import { walletRoutes } from "./routes/wallet";
+import { refundRoutes, snapRefundRoutes } from "./routes/refunds";
 import { mountWalletPage } from "./routes/wallet-page";
 import { mountSnapRoute, stampSnapAnswers, type SnapRoute } from "./snap-route";
 import type { z } from "zod";
@@ -38,6 +39,7 @@ const v1Routes: AnyV1Route[] = [
   ...consoleSessionRoutes,
   ...merchantLinkRoutes,
   ...merchantSettingsRoutes,
+  ...refundRoutes,
 ];
 
 /** The signed /v1.0 family, each behind the one SNAP wrapper (snap-route.ts). */
@@ -47,6 +49,7 @@ export const snapRoutes = [
   ...qrRoutes,
   cardPayRoute,
   ...walletRoutes,
+  ...snapRefundRoutes,
   ...accountRoutes,
 ] as unknown as SnapRoute<z.ZodType, z.ZodType, z.ZodType>[];
 

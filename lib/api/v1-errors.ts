@@ -145,6 +145,22 @@ export const V1_CODES: Record<V1Code, { status: V1Status; type: V1Type; example:
     example: "A link with this partnerReferenceNo exists already.",
     param: "partnerReferenceNo",
   },
+  refund_unsupported: {
+    status: 400,
+    type: "invalid_request_error",
+    example: "A virtual account payment cannot be refunded: a bank transfer has no way back.",
+  },
+  payment_not_refundable: {
+    status: 400,
+    type: "invalid_request_error",
+    example: "This payment link has not been paid.",
+  },
+  amount_too_large: {
+    status: 400,
+    type: "invalid_request_error",
+    example: "The amount is more than remains to be refunded.",
+    param: "amount",
+  },
   no_callback_url: {
     status: 409,
     type: "invalid_request_error",

@@ -1,3 +1,4 @@
+import { SnapRefundResponse, type SnapRefundRequest } from "@/lib/contract/refunds";
 import {
   PaymentLinkResponse,
   PaymentMethodResponse,
@@ -123,6 +124,15 @@ export class GatewayClient {
   /** Direct debit status of a wallet attempt or a Card Pay (docs/contract.md §8). */
   debitStatus(req: DebitStatusRequest) {
     return this.snap.call("POST", "/v1.0/debit/status", req, DebitStatusResponse);
+  }
+
+  /** docs/contract.md §9: a paid QRIS payment's refund (service 78). */
+  refundQr(req: SnapRefundRequest) {
+    return this.snap.call("POST", "/v1.0/qr/qr-mpm-refund", req, SnapRefundResponse);
+  }
+  /** docs/contract.md §9: a paid e-wallet or Card Pay payment's refund (service 58). */
+  refundDebit(req: SnapRefundRequest) {
+    return this.snap.call("POST", "/v1.0/debit/refund", req, SnapRefundResponse);
   }
 
   /** GET with the filters in the query string (signed as sent, query included). */

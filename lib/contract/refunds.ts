@@ -37,13 +37,10 @@ const LinkIdField = z
   .string()
   .regex(UUID_REGEX, "must be a payment link id (a UUID)")
   .meta({ description: "The paid link to refund.", example: "7d1f0c2a-5b3e-4c8d-9e6f-0a1b2c3d4e5f" });
-const IntentIdField = z
-  .string()
-  .regex(UUID_REGEX, "must be a payment intent id (a UUID)")
-  .meta({
-    description: "The succeeded card payment intent to refund.",
-    example: "2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a",
-  });
+const IntentIdField = z.string().regex(UUID_REGEX, "must be a payment intent id (a UUID)").meta({
+  description: "The succeeded card payment intent to refund.",
+  example: "2b0f3c4e-8a51-4d7e-9a0c-6f1e2d3c4b5a",
+});
 
 /** POST /v1/refunds: exactly one of paymentLinkId and paymentIntentId. */
 export const CreateRefundRequest = z
@@ -59,7 +56,6 @@ export const CreateRefundRequest = z
       .meta({ description: "Whole rupiah; default: all that remains refundable.", example: 50000 }),
     reason: z.string().max(255).optional().meta({ example: "Returned item" }),
   })
-  .strict()
   .superRefine((b, ctx) => {
     if (b.paymentLinkId === undefined && b.paymentIntentId === undefined)
       ctx.addIssue({

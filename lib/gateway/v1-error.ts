@@ -36,6 +36,10 @@ export type V1Code =
   | "payment_link_not_payable"
   | "payment_link_not_pending"
   | "duplicate_reference"
+  // refunds (docs/contract.md §9)
+  | "refund_unsupported"
+  | "payment_not_refundable"
+  | "amount_too_large"
   | "no_callback_url"
   | "idempotency_key_in_use"
   | "internal_error";

@@ -8,6 +8,7 @@ import { createApiApp, isApiPath } from "@/lib/api/app";
 import { pruneExternalIds } from "@/lib/gateway/requests/external-ids";
 import { pruneAccessTokens } from "@/lib/gateway/merchants/partners";
 import { CallbackWorker, DEFAULT_RETRY_SCHEDULE } from "@/lib/notify/worker";
+import { RefundWorker } from "@/lib/gateway/refunds/refund-worker";
 import { credentialsPath } from "@/lib/gateway/sandbox/seed";
 import { processLogger, scrubUrl } from "@/lib/log";
 import { checkProductionConfig, type Config } from "@/lib/config";
@@ -147,6 +148,7 @@ export async function serve(config: Config): Promise<void> {
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   gateway?.worker.start();
+  gateway?.refunds.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   if (cluster.isWorker) {
@@ -175,6 +177,7 @@ export async function serve(config: Config): Promise<void> {
     if (gateway) clearInterval(gateway.maintenance);
     server.close(async () => {
       await gateway?.worker.stop().catch(() => {});
+      await gateway?.refunds.stop().catch(() => {});
       await gateway?.live.stop();
       await gateway?.database.close().catch(() => {});
       log.info("closed");
@@ -203,13 +206,16 @@ async function startGateway(config: Config, log: Logger) {
     batchSize: 32,
   });
   gw.kickOutbox = () => worker.kick();
+  // Pending refunds are rows, not timers: any instance's worker settles them, after a restart too.
+  const refunds = new RefundWorker(gw, { pollMs: 250, leaseMs: 30_000, batchSize: 32 });
+  gw.kickRefunds = () => refunds.kick();
   const live = await startLiveEvents(gw, database);
   const maintenance = setInterval(() => {
     pruneExternalIds(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "external-id pruning failed"));
     pruneAccessTokens(gw.db, gw.now()).catch((err: unknown) => log.warn({ err }, "access-token pruning failed"));
   }, 3600_000);
   maintenance.unref();
-  return { gw, database, credentials, worker, live, maintenance };
+  return { gw, database, credentials, worker, refunds, live, maintenance };
 }
 
 /** A checkout-only process has no gateway API; health still answers, for load balancers. */

@@ -24,6 +24,8 @@ export const CASES = {
   duplicatePartnerReference: { http: 409, case: "01", message: "Duplicate partnerReferenceNo" },
   /** 409xx01 on Create VA: the identity of a VA is its number (409xx00 means X-EXTERNAL-ID). */
   duplicateVirtualAccount: { http: 409, case: "01", message: "Duplicate virtualAccountNo" },
+  /** 409xx01 on a refund: the partnerRefundNo was used with another request (docs/contract.md §9). */
+  duplicatePartnerRefundNo: { http: 409, case: "01", message: "Duplicate partnerRefundNo" },
   tooManyRequests: { http: 429, case: "00", message: "Too Many Requests" },
   generalError: { http: 500, case: "00", message: "General Error" },
 } as const;

@@ -98,6 +98,18 @@ export const SNAP_DOCS: Record<string, { operationId: string; description: strin
       "The direct debit status of an e-wallet attempt or a Card Pay, by `originalReferenceNo` or `originalPartnerReferenceNo`: 00 paid, 01 initiated, 03 pending (a push request waiting in the wallet's app), 05 canceled (lapsed, switched, paid another way or expired), 06 failed; `paidTime` once paid.",
     errors: ["transactionNotFound"],
   },
+  "/v1.0/qr/qr-mpm-refund": {
+    operationId: "refundQr",
+    description:
+      "Refunds a paid QRIS payment, fully or in part (docs/contract.md §9), found by `originalReferenceNo` (the QR's `referenceNo`) or `originalPartnerReferenceNo`. `refundAmount` is whole rupiah (`50000.00`) and at most what remains (paid less succeeded and pending refunds). The answer's refund is pending; the sandbox settles it within 2 s (a `reason` with `[sandbox-fail]` fails), then `{callbackBaseUrl}/v1.0/refund/notify` is posted. The same `partnerRefundNo` with the same body answers the first refund again; with another body 409.",
+    errors: ["transactionNotFound", "invalidAmount", "duplicatePartnerRefundNo"],
+  },
+  "/v1.0/debit/refund": {
+    operationId: "refundDebit",
+    description:
+      "Refunds a paid e-wallet attempt or Card Pay, fully or in part (docs/contract.md §9), found by `originalReferenceNo` (the attempt's `referenceNo` or the Card Pay's) or `originalPartnerReferenceNo`. Same rules as the QRIS refund: at most what remains, pending then final, the refund callback, `partnerRefundNo` idempotent.",
+    errors: ["transactionNotFound", "invalidAmount", "duplicatePartnerRefundNo"],
+  },
   "/v1.0/transaction-history-list": {
     operationId: "listTransactions",
     description:
