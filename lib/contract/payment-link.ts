@@ -128,6 +128,10 @@ export const PaymentLinkData = z.object({
     redirectUrl: z.string().nullable(),
     language: z.enum(["en", "id"]).nullable(),
     paidTime: z.string().nullable(),
+    /** What succeeded refunds gave back, present once something is refunded (docs/contract.md §9). */
+    refundedAmount: AmountOut.optional(),
+    /** When the latest refund succeeded (ISO 8601, +07:00), present with refundedAmount. */
+    refundedAt: z.string().optional(),
   }),
   expiredDate: z.string(),
   partnerReferenceNo: z.string(),
