@@ -111,12 +111,15 @@ for (const lang of ["en", "id"] as const) {
     await expect(page.getByLabel(r.amount)).toHaveValue(String(paid - 100_000));
     await expectNoAxeViolations(page, `console refund ${lang}`);
 
-    // An API refund lands between the page and the click: the console's stale remainder is refused as too large.
+    // An API refund lands while the confirmation for all that remained is open: the page sees it
+    // live, withdraws the confirmation (more than now remains) and prefills the new remainder.
     const login = consoleLogin(gateway);
     const session = await new ConsoleClient(gateway.baseUrl, null).signIn(login.email, login.password);
     const api = new ConsoleClient(gateway.baseUrl, { sessionToken: session.token });
+    await page.getByRole("button", { name: r.review }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(idr(paid - 100_000, lang));
     await api.refund({ paymentLinkId: link.paymentLinkId, amount: 500 });
-    await refund(page, lang, paid - 100_000);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0, { timeout: 15_000 });
     await expect(card.getByRole("status")).toHaveText(r.errTooLargeNow);
     await expect(page.getByLabel(r.amount)).toHaveValue(String(paid - 100_500));
 

@@ -38,13 +38,17 @@ export function RefundForm({ action, remaining }: { action: RefundAction; remain
   const [confirming, setConfirming] = useState<RefundRequest | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, start] = useTransition();
-  // What remains changed (this refund, one made elsewhere): the field is prefilled anew.
+  // What remains changed (this refund, one made elsewhere, seen live): the field is prefilled
+  // anew, and a confirmation for more than now remains is withdrawn before it can be clicked.
   const [prefilled, setPrefilled] = useState(remaining);
   if (prefilled !== remaining) {
     setPrefilled(remaining);
     setAmountText(String(remaining));
-    setConfirming(null);
     setErrors({});
+    if (confirming && confirming.amount > remaining) {
+      setConfirming(null);
+      setOutcome({ ok: false, text: t("errTooLargeNow") });
+    }
   }
   const shown = (amount: number) => rupiah(fromWholeRupiah(amount), locale);
   const problemText = (p: RefundFormProblem) =>
