@@ -20,6 +20,8 @@ export const Transaction = z.object({
   status: z.enum(["00", "01", "02", "03"]),
   transactionDate: z.string(),
   paidTime: z.string(),
+  /** What succeeded refunds gave back of this payment, present once something is refunded (docs/contract.md §9). */
+  refundedAmount: AmountOut.optional(),
 });
 
 export const TransactionListResponse = Envelope.extend({

@@ -6,10 +6,11 @@ import { formatMoney, fromWholeRupiah } from "@/lib/contract/money";
 import { formatJakarta } from "@/lib/contract/time";
 import { isUuid } from "@/lib/contract/uuid";
 import type { Partner } from "@/lib/gateway/merchants/partners";
+import { refundedOf } from "@/lib/gateway/refunded";
 
 type IntentStatus = (typeof paymentIntents.$inferSelect)["status"];
 
-const CODES: Record<IntentStatus, "00" | "01" | "03" | "05" | "06"> = {
+const CODES: Record<IntentStatus, "00" | "01" | "03" | "04" | "05" | "06"> = {
   created: "01",
   requires_action: "03",
   processing: "03",
@@ -36,7 +37,10 @@ export async function cardDebitStatus(
   } else where = and(mine, eq(paymentIntents.partnerReferenceNo, ref.originalPartnerReferenceNo ?? ""));
   const [intent] = await tx.select().from(paymentIntents).where(where).limit(1);
   if (!intent || intent.partnerReferenceNo === null) return null;
-  const code = CODES[intent.status];
+  let code = CODES[intent.status];
+  // Paid, then given back in full (docs/contract.md §9): refunded.
+  if (code === "00" && ((await refundedOf(tx, intent.paymentId))?.amountMinor ?? 0) >= fromWholeRupiah(intent.amount))
+    code = "04";
   return {
     originalReferenceNo: intent.id,
     originalPartnerReferenceNo: intent.partnerReferenceNo,
@@ -44,7 +48,7 @@ export async function cardDebitStatus(
     latestTransactionStatus: code,
     transactionStatusDesc: TRANSACTION_STATUS_DESC[code]!,
     amount: { value: formatMoney(fromWholeRupiah(intent.amount)), currency: intent.currency },
-    ...(code === "00" ? { paidTime: formatJakarta(intent.updatedAt) } : {}),
+    ...(code === "00" || code === "04" ? { paidTime: formatJakarta(intent.updatedAt) } : {}),
     additionalInfo: { method: "cc", bank: "card" },
   };
 }

@@ -9,7 +9,8 @@ import type { Partner } from "@/lib/gateway/merchants/partners";
  * Every payment of a partner (VA, QR, card; with or without a link), as the account
  * operations list it. Retired and deleted methods are not transactions: no money could
  * move through them any more. Status uses the link codes: 00 paid, 01 rejected,
- * 02 pending, 03 expired unpaid.
+ * 02 pending, 03 expired unpaid. A payment with succeeded refunds carries `refundedAmount`
+ * (docs/contract.md §9): it stays 00, the money having been paid.
  */
 export interface TransactionFilter {
   from?: Date | undefined;
@@ -30,12 +31,14 @@ interface Row {
   status: "00" | "01" | "02" | "03";
   created_at: string | Date;
   paid_at: string | Date | null;
+  refunded_minor: string | number | null;
   total: string | number;
 }
 
 function base(partner: Partner, now: Date): SQL {
   return sql`
     select p.reference_no, p.partner_reference_no, p.group_id, p.method_id, p.amount_minor, p.currency, p.created_at, p.paid_at,
+      (select sum(rf.amount_minor) from refunds rf where rf.payment_id = p.id and rf.status = 'succeeded') as refunded_minor,
       case
         when p.status = 'paid' then '00'
         when p.status = 'rejected' then '01'
@@ -59,6 +62,9 @@ function toItem(r: Row) {
     status: r.status,
     transactionDate: formatJakarta(new Date(r.created_at)),
     paidTime: r.paid_at ? formatJakarta(new Date(r.paid_at)) : "",
+    ...(r.refunded_minor !== null && Number(r.refunded_minor) > 0
+      ? { refundedAmount: { value: formatMoney(asMinor(Number(r.refunded_minor))), currency: r.currency } }
+      : {}),
   };
 }
 

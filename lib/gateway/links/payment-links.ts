@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { refundedOf } from "@/lib/gateway/refunded";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { paymentLinks, payments, type Invoice } from "@/lib/db/schema";
@@ -23,6 +24,8 @@ export interface LinkView {
   payment: PaymentRow | null;
   state: LinkState;
   merchantName: string;
+  /** A paid link's succeeded refunds (docs/contract.md §9); null when none. */
+  refunded?: { amountMinor: Minor; lastAt: Date } | null;
 }
 
 export interface CreateLinkInput {
@@ -154,7 +157,9 @@ export async function findLink(
   // A left join without a match gives nulls for every payment column.
   const payment = row[linkColumns.width] === null ? null : paymentColumns.read(row, linkColumns.width);
   const merchant = await getPartner(ctx, link.partnerId, tx);
-  return { link, payment, merchantName: merchant?.name ?? "", state: linkState(link, ctx.now()) };
+  // Only a paid link can have refunds: the others' reads stay one query.
+  const refunded = link.status === "paid" && payment ? await refundedOf(tx, payment.id) : null;
+  return { link, payment, merchantName: merchant?.name ?? "", state: linkState(link, ctx.now()), refunded };
 }
 
 /**

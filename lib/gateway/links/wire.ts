@@ -83,6 +83,13 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
       redirectUrl: link.redirectUrl,
       language: link.language,
       paidTime: link.paidAt ? formatJakarta(link.paidAt) : null,
+      // Once something is refunded (docs/contract.md §9): how much, and when the latest refund succeeded.
+      ...(view.refunded
+        ? {
+            refundedAmount: { value: formatMoney(view.refunded.amountMinor), currency: link.currency },
+            refundedAt: formatJakarta(view.refunded.lastAt),
+          }
+        : {}),
     },
     expiredDate: formatJakarta(link.expiresAt),
     partnerReferenceNo: link.partnerReferenceNo,

@@ -7,6 +7,7 @@ import { formatJakarta } from "@/lib/contract/time";
 import { WALLET_METHODS, isWalletMethod, type WalletStatusCode } from "@/lib/contract/wallet";
 import type { z } from "zod";
 import type { Partner } from "@/lib/gateway/merchants/partners";
+import { refundedOf } from "@/lib/gateway/refunded";
 import { attemptLive } from "@/lib/gateway/settlement/wallet-settlement";
 
 type Code = z.infer<typeof WalletStatusCode>;
@@ -41,7 +42,9 @@ export async function walletStatus(tx: Executor, partner: Partner, ref: DebitRef
   if (!row) return null;
   const { attempt, link } = row;
   let code: Code;
-  if (attempt.status === "paid") code = "00";
+  // Paid, then given back in full (docs/contract.md §9): refunded.
+  if (attempt.status === "paid")
+    code = ((await refundedOf(tx, attempt.paymentId))?.amountMinor ?? 0) >= attempt.amountMinor ? "04" : "00";
   else if (attempt.status === "failed") code = "06";
   else if (!attemptLive(attempt, row.paymentStatus, link, now)) code = "05";
   else code = attempt.flow === "push" ? "03" : "01";
@@ -52,7 +55,7 @@ export async function walletStatus(tx: Executor, partner: Partner, ref: DebitRef
     latestTransactionStatus: code,
     transactionStatusDesc: TRANSACTION_STATUS_DESC[code]!,
     amount: { value: formatMoney(attempt.amountMinor), currency: attempt.currency },
-    ...(code === "00" && attempt.finishedAt ? { paidTime: formatJakarta(attempt.finishedAt) } : {}),
+    ...((code === "00" || code === "04") && attempt.finishedAt ? { paidTime: formatJakarta(attempt.finishedAt) } : {}),
     additionalInfo: {
       method: "ew",
       bank: attempt.methodId,
