@@ -164,6 +164,18 @@ async function main() {
     await desk.getByRole("heading", { name: "Nusapay gateway" }).first().waitFor({ timeout: 60_000 });
     await shoot(desk, "en-api-reference-desktop", false);
 
+    // A card link paid through the checkout, for the console's Refund (below).
+    const g = await link("en");
+    await desk.goto(g.paymentLinkUri);
+    await desk.locator("li[aria-labelledby^='group-']").nth(2).getByRole("button").click();
+    const cardForm = desk.getByTestId("card-form");
+    await cardForm.locator("input[autocomplete=cc-number]").pressSequentially("4111 1111 1111 1111");
+    await cardForm.locator("input[autocomplete=cc-exp]").fill("12/34");
+    await cardForm.locator("input[autocomplete=cc-csc]").fill("123");
+    await cardForm.locator("input[autocomplete=cc-name]").fill("Siti Rahmawati");
+    await cardForm.locator("button[type=submit]").click();
+    await desk.locator("[data-state=paid]").waitFor();
+
     // The merchant console, as the first demo merchant (whose links these are): EN on a
     // desktop, ID on a phone. The paid link `d` has a delivered-or-pending callback by now.
     const login = creds.console![0]!;
@@ -186,6 +198,19 @@ async function main() {
       await shoot(page, `${lang}-console-new-link-${form}`);
       await page.goto(`${server.baseUrl}/merchant/links/${d.paymentLinkId}`);
       await shoot(page, `${lang}-console-link-${form}`);
+      // Refund part of the paid card link: the confirmation in figures and words, then the
+      // refund in the timeline once the sandbox's acquirer has answered.
+      await page.goto(`${server.baseUrl}/merchant/links/${g.paymentLinkId}`);
+      await page.locator("#refund-amount").fill(lang === "en" ? "100000" : "50000");
+      await page.locator("#refund-reason").fill(lang === "en" ? "Returned one bag" : "Croissant habis");
+      await page.locator("form:has(#refund-amount) button[type=submit]").click();
+      await page.getByRole("alertdialog").waitFor();
+      await page.locator("#refund-heading").scrollIntoViewIfNeeded();
+      await shoot(page, `${lang}-console-refund-confirm-${form}`, false);
+      await page.getByRole("alertdialog").getByRole("button").first().click();
+      await page.locator("ol li .bg-ok-soft").last().waitFor({ timeout: 15_000 });
+      await page.waitForFunction(() => !document.querySelector("ol li .bg-warn-soft"), null, { timeout: 15_000 });
+      await shoot(page, `${lang}-console-refund-${form}`);
       await page.goto(`${server.baseUrl}/merchant/methods`);
       await shoot(page, `${lang}-console-methods-${form}`);
       await page.goto(`${server.baseUrl}/merchant/developers`);
@@ -207,6 +232,16 @@ async function main() {
       } finally {
         await careless.close();
       }
+      await page.context().close();
+    }
+    // The payer's page of the link refunded in part (Rp 150.000 of Rp 300.500, above).
+    for (const lang of ["en", "id"] as const) {
+      const page = await session(PHONE, lang === "id" ? "id-ID" : "en-US");
+      const uri = new URL(g.paymentLinkUri);
+      uri.searchParams.set("lang", lang);
+      await page.goto(uri.toString());
+      await page.locator("[data-refunded]").waitFor();
+      await shoot(page, `${lang}-refunded-phone`);
       await page.context().close();
     }
   } finally {

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import type { CreateLinkRequest } from "@/lib/contract/console";
 import type {
@@ -25,6 +25,10 @@ import {
 } from "@/lib/console/session";
 import { isUuid } from "@/lib/contract/uuid";
 import { formFieldOf, linkFormProblems } from "@/lib/console/link-form";
+import { refundAmountOf, refundReasonProblem } from "@/lib/console/refund-form";
+import { fromWholeRupiah } from "@/lib/contract/money";
+import { rupiah } from "@/lib/i18n/format";
+import { asLocale } from "@/lib/i18n/locale";
 
 /**
  * The console's server actions. Each one checks the session with the gateway again (the
@@ -131,6 +135,44 @@ export async function expireLinkAction(linkId: string): Promise<ActionResult> {
         ok: false,
         error: (await getTranslations("ConsoleLink"))("notPending"),
       };
+    return failure(err);
+  }
+}
+
+/**
+ * Refunds part or all of a paid link (docs/contract.md §9). The form checked the amount against
+ * what the page showed as remaining; the gateway checks it again against what remains now, under
+ * its lock, so a refund racing this one (an API call, another tab) is refused here as
+ * amount_too_large, never refunded twice. The key comes from the confirmation: the same click
+ * retried is the same refund.
+ */
+export async function refundAction(
+  linkId: string,
+  body: { amount: number; reason: string; idempotencyKey: string },
+): Promise<ActionResult<{ message: string }>> {
+  const { client } = await signed();
+  const t = await getTranslations("ConsoleRefund");
+  const amount = refundAmountOf(String(body?.amount ?? ""), Number.MAX_SAFE_INTEGER);
+  const reason = typeof body?.reason === "string" ? body.reason.trim() : "";
+  const key = typeof body?.idempotencyKey === "string" ? body.idempotencyKey : "";
+  if (!isUuid(linkId) || !isUuid(key)) return failure(null);
+  if (!amount.ok) return { ok: false, error: t(amount.problem === "errTooLarge" ? "errAmount" : amount.problem) };
+  const reasonProblem = refundReasonProblem(reason);
+  if (reasonProblem) return { ok: false, error: t(reasonProblem) };
+  try {
+    const refund = await client.refund(
+      { paymentLinkId: linkId, amount: amount.amount, ...(reason ? { reason } : {}) },
+      { idempotencyKey: key },
+    );
+    const shown = rupiah(fromWholeRupiah(refund.amount), asLocale(await getLocale()));
+    return { ok: true, message: t("requested", { amount: shown }) };
+  } catch (err) {
+    if (err instanceof V1ClientError && err.status === 400) {
+      if (err.code === "amount_too_large")
+        return { ok: false, error: t("errTooLargeNow"), fields: { amount: t("errTooLargeNow") } };
+      if (err.code === "refund_unsupported") return { ok: false, error: t("errUnsupported") };
+      if (err.code === "payment_not_refundable") return { ok: false, error: t("errNotRefundable") };
+    }
     return failure(err);
   }
 }

@@ -9,7 +9,7 @@ import { Fact, Facts } from "@/components/ui/facts";
 import { methodNamer } from "@/components/method-names";
 import { bankName } from "./banks";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
-import { contentOf } from "@/lib/checkout/view-model";
+import { contentOf, refundOf } from "@/lib/checkout/view-model";
 
 /** An outcome's heading: larger than a panel heading, in the outcome's colour. */
 const HEADING = "mb-3 text-xl";
@@ -44,6 +44,7 @@ export async function PaidView({ link, timeZone }: { link: PaymentLinkData; time
   const merchant = link.additionalInfo.merchantName;
   const paidTime = link.additionalInfo.paidTime;
   const redirectUrl = link.additionalInfo.redirectUrl;
+  const refund = refundOf(link);
   return (
     <div data-state="paid">
       <h2 id="payment-heading" tabIndex={-1} className={`${HEADING} text-ok`}>
@@ -65,6 +66,17 @@ export async function PaidView({ link, timeZone }: { link: PaymentLinkData; time
           </Fact>
         ) : null}
       </Facts>
+      {refund ? (
+        <p className="font-semibold" data-refunded>
+          {t("refunded", { amount: rupiah(refund.amount, locale) })}
+          {refund.at ? (
+            <>
+              {" · "}
+              <time dateTime={refund.at}>{formatDeadline(new Date(refund.at), locale, timeZone)}</time>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <p className="text-sm text-muted">{t("keepReceipt")}</p>
       {redirectUrl ? (
         <ButtonLink block href={redirectUrl} rel="noreferrer">

@@ -30,7 +30,9 @@ export function LinkLive({ url, flag, tag }: { url: string | null; flag: string;
     let retry: ReturnType<typeof setTimeout> | undefined;
     stream.addEventListener("link", (e) => {
       const d = JSON.parse((e as MessageEvent<string>).data) as LinkEventData;
-      if (d.paymentFlagStatus !== shown.current.flag || d.paymentTag !== shown.current.tag) router.refresh();
+      // A refund (made here, by the API, or answered by the acquirer) changes neither state nor payment.
+      if (d.change === "refund" || d.paymentFlagStatus !== shown.current.flag || d.paymentTag !== shown.current.tag)
+        router.refresh();
     });
     stream.onerror = () => {
       if (stream.readyState !== EventSource.CLOSED) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { viewOf, isPendingView } from "./view-model";
+import { viewOf, isPendingView, refundOf } from "./view-model";
 
 const link = (type: string, flag: "00" | "01" | "02" | "03" = "02") => ({
   paymentFlagStatus: flag,
@@ -20,5 +20,20 @@ describe("viewOf: the checkout's view for each chosen method", () => {
     expect(viewOf(link("cc"), NOW)).toBe("card");
     expect(viewOf(link("ew", "00"), NOW)).toBe("paid");
     expect(viewOf(link("ew", "01"), NOW)).toBe("rejected");
+  });
+});
+
+describe("refundOf: what the payer's page says was refunded", () => {
+  const info = (extra: object) => ({ additionalInfo: { paidTime: null, ...extra } }) as never;
+
+  it("is nothing before a refund, or with nothing refunded", () => {
+    expect(refundOf(info({}))).toBeNull();
+    expect(refundOf(info({ refundedAmount: { value: "0.00", currency: "IDR" } }))).toBeNull();
+  });
+
+  it("is the amount refunded and when", () => {
+    expect(
+      refundOf(info({ refundedAmount: { value: "50000.00", currency: "IDR" }, refundedAt: "2026-01-01T00:00:00Z" })),
+    ).toEqual({ amount: 5_000_000, at: "2026-01-01T00:00:00Z" });
   });
 });

@@ -1,5 +1,6 @@
 import { livePaymentKey } from "@/lib/contract/live-events";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
+import { parseMoney, type Minor } from "@/lib/contract/money";
 
 /** What the payer sees, derived from one Inquiry answer. */
 export type CheckoutView = "open" | "va" | "qr" | "wallet" | "card" | "paid" | "rejected" | "expired";
@@ -48,4 +49,15 @@ export function paymentKey(link: Pick<PaymentLinkData, "payment">): string {
   return livePaymentKey(
     c && { type: link.payment.type, bank: link.payment.bank, value: c.value, referenceNo: link.payment.referenceNo },
   );
+}
+
+/**
+ * What succeeded refunds gave back to the payer, from Inquiry (docs/contract.md §9): the amount
+ * and when the last of them succeeded, or null when nothing was refunded.
+ */
+export function refundOf(link: Pick<PaymentLinkData, "additionalInfo">): { amount: Minor; at: string | null } | null {
+  const refunded = link.additionalInfo.refundedAmount;
+  if (!refunded) return null;
+  const amount = parseMoney(refunded.value);
+  return amount > 0 ? { amount, at: link.additionalInfo.refundedAt ?? null } : null;
 }

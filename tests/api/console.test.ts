@@ -498,13 +498,14 @@ describe.each(DB_KINDS)("merchant console API on %s", (db) => {
     expect(mine.type).toBe("text/csv; charset=utf-8");
     const lines = mine.text.split("\r\n");
     expect(lines[0]).toBe(
-      "paymentLinkId,partnerReferenceNo,title,customerName,customerEmail,totalAmount,currency,paymentFlagStatus,paymentMethod,createdAt,expiredAt,paidAt",
+      "paymentLinkId,partnerReferenceNo,title,customerName,customerEmail,totalAmount,currency,paymentFlagStatus,paymentMethod,createdAt,expiredAt,paidAt,refundedAmount",
     );
     expect(lines.at(-1)).toBe("");
     const row = lines.find((l) => l.startsWith(`"${made.paymentLinkId}"`));
     expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""Kain"")"`);
     expect(row).toContain(`"Ayu ""Batik"" Lestari"`);
     expect(row).toContain(`"${made.totalAmount.value}","IDR","02"`);
+    expect(row).toMatch(/,"0\.00"$/);
     // Another merchant's export never holds it; no session is a 401.
     const sa = (await new ConsoleClient(srv.baseUrl, null).signIn(logins[0]!.email, logins[0]!.password)).token;
     const theirs = await csv(`?q=${encodeURIComponent("batik")}`, sa);

@@ -68,7 +68,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           }}
         >
           <NextIntlClientProvider
-            messages={{ ConsoleCreate: messages.ConsoleCreate, ConsoleDevelopers: messages.ConsoleDevelopers }}
+            messages={{
+              ConsoleCreate: messages.ConsoleCreate,
+              ConsoleDevelopers: messages.ConsoleDevelopers,
+              ConsoleRefund: messages.ConsoleRefund,
+            }}
           >
             {children}
           </NextIntlClientProvider>

@@ -7,6 +7,10 @@ import { asLocale, INTL_LOCALE } from "@/lib/i18n/locale";
 import { requireSession } from "@/lib/console/session";
 import { asMinor, formatMoney, parseMoney } from "@/lib/contract/money";
 
+/** A row of figures, each on its own surface. */
+const FIGURES =
+  "m-0 mb-4 grid list-none grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 p-0 *:rounded-xl *:border *:border-line *:bg-surface *:px-4 *:py-3";
+
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("ConsoleOverview"))("title") };
 }
@@ -24,7 +28,7 @@ export default async function OverviewPage() {
   return (
     <>
       <h1>{t("title")}</h1>
-      <ul className="m-0 mb-4 grid list-none grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 p-0 *:rounded-xl *:border *:border-line *:bg-surface *:px-4 *:py-3">
+      <ul className={FIGURES}>
         <li>
           {t("today")} <span className="block text-xl font-bold">{money(o.collected.today, locale)}</span>
         </li>
@@ -41,6 +45,23 @@ export default async function OverviewPage() {
           </span>
         </li>
       </ul>
+      <p className="-mt-2 mb-4 text-sm text-muted">{t("netNote")}</p>
+      <section aria-labelledby="refunds-heading">
+        <h2 id="refunds-heading">{t("refundsHeading")}</h2>
+        <ul className={FIGURES}>
+          {(
+            [
+              ["refundedToday", o.refunded.today],
+              ["last7", o.refunded.last7Days],
+              ["last30", o.refunded.last30Days],
+            ] as const
+          ).map(([label, value]) => (
+            <li key={label}>
+              {t(label)} <span className="block text-xl font-bold">{money(value, locale)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
       <section className={`${cardClass} mb-4`} aria-labelledby="chart-heading">
         <h2 id="chart-heading">{t("chartTitle")}</h2>
         <VolumeChart
@@ -55,7 +76,7 @@ export default async function OverviewPage() {
       </section>
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading">{t("linksHeading")}</h2>
-        <ul className="m-0 mb-4 grid list-none grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 p-0 *:rounded-xl *:border *:border-line *:bg-surface *:px-4 *:py-3">
+        <ul className={FIGURES}>
           {(["paid", "pending", "expired", "rejected"] as const).map((k) => (
             <li key={k}>
               <a href={`/merchant/links?status=${{ paid: "00", rejected: "01", pending: "02", expired: "03" }[k]}`}>

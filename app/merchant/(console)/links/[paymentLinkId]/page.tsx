@@ -19,7 +19,10 @@ import { sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import { simulations } from "@/lib/console/sandbox";
 import { linkLive } from "@/lib/console/live";
 import { requireSession } from "@/lib/console/session";
-import { expireLinkAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
+import { RefundBadge, RefundSection } from "@/components/merchant/refund-section";
+import { fromWholeRupiah } from "@/lib/contract/money";
+import { rupiah } from "@/lib/i18n/format";
+import { expireLinkAction, refundAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
 
 type Props = { params: Promise<{ paymentLinkId: string }> };
 
@@ -50,6 +53,7 @@ export default async function LinkPage({ params }: Props) {
     throw err;
   }
   const t = await getTranslations("ConsoleLink");
+  const tr = await getTranslations("ConsoleRefund");
   const methodName = await methodNamer();
   const locale = asLocale(await getLocale());
   const at = (iso: string) => when(iso, locale, link.timeZone);
@@ -62,7 +66,9 @@ export default async function LinkPage({ params }: Props) {
         : t("expired")
       : e.type === "created"
         ? t("created")
-        : t(e.type, { method: e.method ? methodName(e.method) : "" });
+        : e.type === "refund"
+          ? tr("timeline", { amount: rupiah(fromWholeRupiah(e.refund?.amount ?? 0), locale) })
+          : t(e.type, { method: e.method ? methodName(e.method) : "" });
   return (
     <>
       <p>
@@ -202,6 +208,17 @@ export default async function LinkPage({ params }: Props) {
                 <li key={n}>
                   <time dateTime={e.at}>{at(e.at)}</time> — {label(e)}
                   {e.account && <span className="font-mono"> · {e.account}</span>}
+                  {e.refund && (
+                    <>
+                      {" "}
+                      <RefundBadge status={e.refund.status} />
+                      {e.refund.reason && (
+                        <span className="block text-sm text-muted">
+                          {tr("reasonShown", { reason: e.refund.reason })}
+                        </span>
+                      )}
+                    </>
+                  )}
                 </li>
               ))}
             </ol>
@@ -241,6 +258,7 @@ export default async function LinkPage({ params }: Props) {
               </dl>
             )}
           </section>
+          <RefundSection link={link} locale={locale} action={refundAction.bind(null, link.paymentLinkId)} />
         </div>
       </div>
       <section className={`${cardClass} mb-4`} aria-labelledby="deliveries-heading">

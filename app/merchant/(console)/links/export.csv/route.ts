@@ -55,6 +55,7 @@ async function exportCsv(req: Request): Promise<Response> {
       "createdAt",
       "expiredAt",
       "paidAt",
+      "refundedAmount",
     ].join(","),
   ];
   let after: string | undefined;
@@ -79,6 +80,8 @@ async function exportCsv(req: Request): Promise<Response> {
           l.createdAt,
           l.expiredAt,
           l.paidAt ?? "",
+          // What succeeded refunds gave back, in the same wire form as totalAmount.
+          l.refundedAmount.value,
         ]
           .map(cell)
           .join(","),
