@@ -10,6 +10,7 @@ import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
 import { callbackCheckRoute } from "./routes/callback-checks";
 import { intentRoutes } from "./routes/intents";
+import { savedCardRoutes } from "./routes/saved-cards";
 import { consoleSessionRoutes } from "./routes/console-session";
 import { merchantLinkRoutes } from "./routes/merchant-links";
 import { merchantSettingsRoutes } from "./routes/merchant-settings";
@@ -36,6 +37,7 @@ import { v1ErrorJson } from "./v1-errors";
 /** The /v1 family: every route through one wrapper (v1-route.ts). Add new ones here. */
 const v1Routes: AnyV1Route[] = [
   ...intentRoutes,
+  ...savedCardRoutes,
   listDeliveriesRoute,
   callbackCheckRoute,
   ...consoleSessionRoutes,

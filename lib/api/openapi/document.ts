@@ -100,6 +100,11 @@ const TAGS = [
       "Money given back from a paid card, QRIS or e-wallet payment, in full or in parts, never more than was paid: create (secret key or console session, Idempotency-Key), retrieve, list. SNAP's QRIS and debit refunds are under QRIS and Direct Debit.",
   },
   {
+    name: "Saved Cards",
+    description:
+      "A customer's cards, saved by intents confirmed with `setupFutureUsage: \"on_session\"` (brand, last 4, expiry; the number sealed, never answered): list and delete with the secret key, or as the payer with an intent's client secret; pay with one by confirming with `paymentMethod` and `cvc`.",
+  },
+  {
     name: "Callbacks",
     description:
       "What the gateway posted to the merchant's callback URL and how each attempt went. The callbacks themselves are under Webhooks.",

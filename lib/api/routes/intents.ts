@@ -22,7 +22,7 @@ export const createIntentRoute = defineV1Route({
   operationId: "createPaymentIntent",
   summary: "Create a payment intent",
   description:
-    "Creates an intent to collect `amount` whole rupiah by card. Hand its `clientSecret` to the payer's browser, which confirms it with the card (Confirm).",
+    "Creates an intent to collect `amount` whole rupiah by card. Hand its `clientSecret` to the payer's browser, which confirms it with the card (Confirm). With `customerId` and `setupFutureUsage: \"on_session\"` the card is saved for that customer once the intent succeeds (Saved Cards); an intent for a payment link is for the link's `additionalInfo.customerId`, and naming another is refused.",
   tag: TAG,
   auth: "secretKey",
   body: CreateIntentRequest,
@@ -63,7 +63,7 @@ export const confirmIntentRoute = defineV1Route({
   operationId: "confirmPaymentIntent",
   summary: "Confirm a payment intent with a card",
   description:
-    "The browser (SDK) step: no secret key, the intent's client secret instead. The card succeeds (`succeeded`), needs 3-D Secure (`requires_action` with `nextAction.redirectUrl`), or is declined (402, the intent `failed` with `lastError`). Sandbox cards: 4111111111111111 succeeds, 4000000000000002 is declined, 4000000000003220 asks for 3-D Secure. A decline is as final as a success and is replayed under the same Idempotency-Key; refusals (400, 404, 409) are not kept. `returnUrl` is where 3-D Secure sends the browser back; an intent made by SNAP Card Pay ignores it and keeps its `PAY_RETURN`.",
+    'The browser (SDK) step: no secret key, the intent\'s client secret instead. The card succeeds (`succeeded`), needs 3-D Secure (`requires_action` with `nextAction.redirectUrl`), or is declined (402, the intent `failed` with `lastError`). Sandbox cards: 4111111111111111 succeeds, 4000000000000002 is declined, 4000000000003220 asks for 3-D Secure. A decline is as final as a success and is replayed under the same Idempotency-Key; refusals (400, 404, 409) are not kept. `returnUrl` is where 3-D Secure sends the browser back; an intent made by SNAP Card Pay ignores it and keeps its `PAY_RETURN`. A saved card pays with `{"clientSecret","paymentMethod":"pm_…","cvc"}` instead of `card`: the intent\'s `customerId` must own it (else 404 `resource_missing`), `cvc` is required, an expired card is 400 `expired_card`, and a 3-D Secure card asks again. `setupFutureUsage` here saves a new card as on create.',
   tag: TAG,
   auth: "clientSecret",
   params: IntentParams,

@@ -90,6 +90,7 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
             refundedAt: formatJakarta(view.refunded.lastAt),
           }
         : {}),
+      ...(link.customerId ? { customerId: link.customerId } : {}),
     },
     expiredDate: formatJakarta(link.expiresAt),
     partnerReferenceNo: link.partnerReferenceNo,
