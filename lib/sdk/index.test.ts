@@ -39,6 +39,36 @@ describe("confirmCardPayment", () => {
     expect(JSON.parse(String(seen[0]!.init.body)).card.number).toBe("4000000000003220");
   });
 
+  it("pays with a saved card by its id and CVC only: no card object is sent", async () => {
+    const { seen, fetchImpl } = recorder(200, { id: ID, status: "succeeded" });
+    await confirmCardPayment({
+      clientSecret: SECRET,
+      paymentMethod: "pm_5f1c0e9a3b7d42c8a1e6f0b2",
+      cvc: "123",
+      baseUrl: "http://gw.test",
+      fetchImpl,
+    });
+    expect(JSON.parse(String(seen[0]!.init.body))).toEqual({
+      clientSecret: SECRET,
+      paymentMethod: "pm_5f1c0e9a3b7d42c8a1e6f0b2",
+      cvc: "123",
+    });
+  });
+
+  it("asks to save a new card only when told (setupFutureUsage)", async () => {
+    const { seen, fetchImpl } = recorder(200, { id: ID, status: "succeeded" });
+    await confirmCardPayment({ clientSecret: SECRET, card, baseUrl: "http://gw.test", fetchImpl });
+    await confirmCardPayment({
+      clientSecret: SECRET,
+      card,
+      setupFutureUsage: "on_session",
+      baseUrl: "http://gw.test",
+      fetchImpl,
+    });
+    expect(JSON.parse(String(seen[0]!.init.body))).not.toHaveProperty("setupFutureUsage");
+    expect(JSON.parse(String(seen[1]!.init.body)).setupFutureUsage).toBe("on_session");
+  });
+
   it("sends no Idempotency-Key unless asked", async () => {
     const { seen, fetchImpl } = recorder(200, { id: ID, status: "succeeded" });
     await confirmCardPayment({ clientSecret: SECRET, card, baseUrl: "http://gw.test", fetchImpl });

@@ -50,23 +50,37 @@ function withLocale(url: string, locale: "en" | "id" | undefined): string {
   return `${url}${url.includes("?") ? "&" : "?"}lang=${locale}`;
 }
 
-export async function confirmCardPayment(opts: {
-  clientSecret: string;
-  card: CardFields;
-  /** Where 3-D Secure sends the payer back (?payment_intent=…&status=…). */
-  returnUrl?: string;
-  /** The gateway; defaults to this page's origin. */
-  baseUrl?: string;
-  /** Language of the 3-D Secure page ("en" | "id"); without it the page follows the browser. */
-  locale?: "en" | "id";
-  /** Sent as Idempotency-Key: a retry of the same confirm gets the first answer, never a second charge. */
-  idempotencyKey?: string;
-  fetchImpl?: typeof fetch;
-}): Promise<ConfirmResult> {
+/**
+ * What a confirm pays with: a new card (saved for the intent's customer when
+ * `setupFutureUsage` asks, docs/contract.md §10), or a saved card's `pm_` id and its CVC.
+ */
+export type PayWith =
+  | { card: CardFields; setupFutureUsage?: "on_session"; paymentMethod?: never; cvc?: never }
+  | { paymentMethod: string; cvc: string; card?: never; setupFutureUsage?: never };
+
+export async function confirmCardPayment(
+  opts: PayWith & {
+    clientSecret: string;
+    /** Where 3-D Secure sends the payer back (?payment_intent=…&status=…). */
+    returnUrl?: string;
+    /** The gateway; defaults to this page's origin. */
+    baseUrl?: string;
+    /** Language of the 3-D Secure page ("en" | "id"); without it the page follows the browser. */
+    locale?: "en" | "id";
+    /** Sent as Idempotency-Key: a retry of the same confirm gets the first answer, never a second charge. */
+    idempotencyKey?: string;
+    fetchImpl?: typeof fetch;
+  },
+): Promise<ConfirmResult> {
   const doFetch = opts.fetchImpl ?? fetch;
   const base = (opts.baseUrl ?? (typeof location === "undefined" ? "" : location.origin)).replace(/\/+$/, "");
   const id = intentIdOf(opts.clientSecret);
-  const card = { ...opts.card, number: opts.card.number.replace(/[\s-]/g, "") };
+  const payWith = opts.card
+    ? {
+        card: { ...opts.card, number: opts.card.number.replace(/[\s-]/g, "") },
+        ...(opts.setupFutureUsage ? { setupFutureUsage: opts.setupFutureUsage } : {}),
+      }
+    : { paymentMethod: opts.paymentMethod, cvc: opts.cvc };
   let res: Response;
   try {
     res = await doFetch(`${base}/v1/payment-intents/${encodeURIComponent(id)}/confirm`, {
@@ -77,7 +91,7 @@ export async function confirmCardPayment(opts: {
       },
       body: JSON.stringify({
         clientSecret: opts.clientSecret,
-        card,
+        ...payWith,
         ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
       }),
     });
