@@ -9,6 +9,7 @@ import { RateLimiter } from "./rate-limit";
 import { mountAccessToken } from "./routes/access-token";
 import { listDeliveriesRoute } from "./routes/deliveries";
 import { intentRoutes } from "./routes/intents";
+import { savedCardRoutes } from "./routes/saved-cards";
 import { consoleSessionRoutes } from "./routes/console-session";
 import { merchantLinkRoutes } from "./routes/merchant-links";
 import { merchantSettingsRoutes } from "./routes/merchant-settings";
@@ -34,6 +35,7 @@ import { v1ErrorJson } from "./v1-errors";
 /** The /v1 family: every route through one wrapper (v1-route.ts). Add new ones here. */
 const v1Routes: AnyV1Route[] = [
   ...intentRoutes,
+  ...savedCardRoutes,
   listDeliveriesRoute,
   ...consoleSessionRoutes,
   ...merchantLinkRoutes,

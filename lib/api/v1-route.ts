@@ -121,11 +121,12 @@ export function defineV1Route<
 export type AnyV1Route = V1Route<V1Auth, any, any, any, any>;
 
 /** Browsers call the client-secret routes from the merchant's own page. */
-const CORS = {
+const corsHeaders = (method: string) => ({
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key, X-Client-Secret",
-  "Access-Control-Allow-Methods": "POST, OPTIONS",
-};
+  // Each path has one client-secret route: confirm (POST), a customer's cards (GET), one card (DELETE).
+  "Access-Control-Allow-Methods": `${method.toUpperCase()}, OPTIONS`,
+});
 
 const IdempotencyHeaders = z.object({
   "Idempotency-Key": z.string().max(255).optional().meta({
@@ -203,6 +204,7 @@ export function mountV1Route(app: OpenAPIHono<ApiEnv>, route: AnyV1Route, gw: Ga
   app.openAPIRegistry.registerPath(v1Operation(route));
   const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
   const cors = route.auth === "clientSecret";
+  const CORS = corsHeaders(route.method);
   if (cors) app.options(honoPath, (c) => c.body(null, 204, CORS));
 
   const handle = async (c: Context<ApiEnv>) => {

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { HttpUrl } from "./common";
+import { CustomerId, PaymentMethodId, SetupFutureUsage } from "./payment-methods";
 
 export const CreateIntentRequest = z.object({
   amount: z.number().int().positive().max(1_000_000_000_000),
   currency: z.string().regex(/^[A-Z]{3}$/),
-  customerId: z.string().min(1).max(255).optional(),
+  customerId: CustomerId.optional(),
   description: z.string().max(1000).optional(),
   metadata: z
     .record(z.string().min(1).max(40), z.string().max(500))
     .refine((m) => Object.keys(m).length <= 50, "at most 50 keys")
     .default({}),
   returnUrl: HttpUrl.optional(),
+  setupFutureUsage: SetupFutureUsage.optional(),
 });
 export type CreateIntentRequest = z.input<typeof CreateIntentRequest>;
 
@@ -22,12 +24,36 @@ export const CardDetails = z.object({
   holderName: z.string().max(100).default(""),
 });
 
-export const ConfirmIntentRequest = z.object({
-  /** Required unless the X-Client-Secret header carries it. */
-  clientSecret: z.string().min(1).max(200).optional(),
-  card: CardDetails,
-  returnUrl: HttpUrl.optional(),
-});
+/**
+ * A confirm pays with a new `card`, or with a saved `paymentMethod` of the intent's customer
+ * and its `cvc` (docs/contract.md §10): one of the two, never both.
+ */
+export const ConfirmIntentRequest = z
+  .object({
+    /** Required unless the X-Client-Secret header carries it. */
+    clientSecret: z.string().min(1).max(200).optional(),
+    card: CardDetails.optional(),
+    paymentMethod: PaymentMethodId.optional(),
+    cvc: z
+      .string()
+      .min(1)
+      .max(8)
+      .optional()
+      .meta({ description: "The saved card's security code: required with `paymentMethod`, never kept." }),
+    /** May also be set here: the payer ticks "save this card" after the intent was made. */
+    setupFutureUsage: SetupFutureUsage.optional(),
+    returnUrl: HttpUrl.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.card && b.paymentMethod !== undefined)
+      ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: "send either card or paymentMethod, not both" });
+    else if (!b.card && b.paymentMethod === undefined)
+      ctx.addIssue({ code: "custom", path: ["card"], message: "Invalid input: expected object, received undefined" });
+    else if (b.paymentMethod !== undefined && b.cvc === undefined)
+      ctx.addIssue({ code: "custom", path: ["cvc"], message: "required with paymentMethod" });
+    else if (b.card && b.cvc !== undefined)
+      ctx.addIssue({ code: "custom", path: ["cvc"], message: "goes inside card (card.cvc) with a new card" });
+  });
 export type ConfirmIntentRequest = z.input<typeof ConfirmIntentRequest>;
 
 export const IntentStatus = z.enum(["created", "requires_action", "processing", "succeeded", "failed", "canceled"]);
@@ -50,6 +76,9 @@ export const PaymentIntent = z.object({
     .object({ type: z.string(), code: z.string(), message: z.string(), declineCode: z.string().optional() })
     .nullable(),
   nextAction: z.object({ type: z.literal("redirect_to_url"), redirectUrl: z.string() }).nullable(),
+  /** The saved card it was confirmed with, or the one it saved on success; else null (docs/contract.md §10). */
+  paymentMethod: z.string().nullable(),
+  setupFutureUsage: SetupFutureUsage.nullable(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
 

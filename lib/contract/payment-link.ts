@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FlagStatus } from "./link-flags";
+import { LinkCustomerId } from "./payment-methods";
 import {
   Amount,
   AmountOut,
@@ -66,6 +67,8 @@ export const CreatePaymentLinkRequest = z.object({
     callbackBaseUrl: BaseUrl.optional(),
     redirectUrl: HttpUrl.optional(),
     language: z.enum(["en", "id"]).optional(),
+    /** The merchant's customer: its saved cards are offered at the card step (docs/contract.md §10). */
+    customerId: LinkCustomerId.optional(),
   }),
 });
 export type CreatePaymentLinkRequest = z.input<typeof CreatePaymentLinkRequest>;
@@ -128,6 +131,8 @@ export const PaymentLinkData = z.object({
     redirectUrl: z.string().nullable(),
     language: z.enum(["en", "id"]).nullable(),
     paidTime: z.string().nullable(),
+    /** Only when the link was created with one: the card step offers its saved cards (docs/contract.md §10). */
+    customerId: z.string().optional(),
   }),
   expiredDate: z.string(),
   partnerReferenceNo: z.string(),

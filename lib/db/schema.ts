@@ -171,6 +171,8 @@ export const paymentLinks = pgTable(
     callbackBaseUrl: text("callback_base_url"),
     redirectUrl: text("redirect_url"),
     language: text("language", { enum: ["en", "id"] }),
+    /** The merchant's customer (≤ 64 chars): the card step offers its saved cards (docs/contract.md §10). */
+    customerId: text("customer_id"),
     /** pending | paid | rejected. "Expired" is derived from expires_at, never stored. */
     status: text("status", { enum: ["pending", "paid", "rejected"] })
       .notNull()
@@ -453,6 +455,10 @@ export const paymentIntents = pgTable(
       declineCode?: string;
     } | null>(),
     returnUrl: text("return_url"),
+    /** `on_session`: save the card for customerId when this intent succeeds (docs/contract.md §10). */
+    setupFutureUsage: text("setup_future_usage", { enum: ["on_session"] }),
+    /** The saved card it was confirmed with, or the one it saved when it succeeded. */
+    paymentMethodId: text("payment_method_id"),
     /** ISO UTC with six fraction digits, fixed at creation (docs/contract.md §12.7). */
     createdAtIso: text("created_at_iso").notNull(),
     createdAt: createdAt(),
@@ -575,4 +581,37 @@ export const linkEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown> | null>(),
   },
   (t) => [index("link_events_link_idx").on(t.linkId, t.at)],
+);
+
+/**
+ * Saved cards (docs/contract.md §10): a merchant's customer's `pm_…`. The number is kept only
+ * sealed with the vault's key (lib/gateway/vault.ts SEALED_COLUMNS), from the confirm of an
+ * intent that asked to save it until the card is deleted; the CVC never. `pending` while that
+ * intent has not succeeded (3-D Secure), `active` once it has, `deleted` for good — with the
+ * sealed number erased, so a deleted card cannot be charged even by a bug that skips the status.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    customerId: text("customer_id").notNull(),
+    /** The intent whose success saves it: one saved card per intent at most. */
+    intentId: text("intent_id").notNull(),
+    status: text("status", { enum: ["pending", "active", "deleted"] }).notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    /** vault.encrypt(number); null once deleted (or its intent failed). */
+    sealedNumber: text("sealed_number"),
+    createdAt: createdAt(),
+    deletedAt: instant("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("payment_methods_intent_uq").on(t.intentId),
+    index("payment_methods_customer_idx").on(t.partnerId, t.customerId, t.createdAt.desc()),
+  ],
 );

@@ -94,6 +94,11 @@ const TAGS = [
       "Card payments driven by the merchant's own page: an intent with a client secret, confirmed by the payer's browser (SDK at `/v1/sdk.js`), with 3-D Secure when the card asks for it.",
   },
   {
+    name: "Saved Cards",
+    description:
+      "A customer's cards, saved by intents confirmed with `setupFutureUsage: \"on_session\"` (brand, last 4, expiry; the number sealed, never answered): list and delete with the secret key, or as the payer with an intent's client secret; pay with one by confirming with `paymentMethod` and `cvc`.",
+  },
+  {
     name: "Callbacks",
     description:
       "What the gateway posted to the merchant's callback URL and how each attempt went. The callbacks themselves are under Webhooks.",

@@ -28,6 +28,8 @@ export function toIntent(gw: GatewayContext, i: Intent): PaymentIntent {
             redirectUrl: `${gw.config.publicBaseUrl}/v1/payment-intents/${i.id}/3ds?token=${threeDsToken(gw, i.id)}`,
           }
         : null,
+    paymentMethod: i.paymentMethodId,
+    setupFutureUsage: i.setupFutureUsage,
   };
 }
 

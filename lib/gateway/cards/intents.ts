@@ -15,6 +15,8 @@ import { recordLinkEvent } from "@/lib/gateway/links/link-timeline";
 import { linkStatusBody } from "@/lib/gateway/links/wire";
 import { isUuid } from "@/lib/contract/uuid";
 import { cardCanCharge, fromWholeRupiah, toWholeRupiah, type Minor } from "@/lib/contract/money";
+import type { SetupFutureUsage } from "@/lib/contract/payment-methods";
+import { holdCardToSave, openSavedCard, savedCardActive, settleHeldCard } from "./payment-methods";
 
 type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -37,6 +39,7 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
   partnerReferenceNo?: string | undefined;
   returnUrl?: string | undefined;
+  setupFutureUsage?: SetupFutureUsage | undefined;
 }
 
 export interface CardInput {
@@ -77,10 +80,12 @@ export async function createIntent(
       "metadata.paymentLinkId",
     );
   }
+  if (input.setupFutureUsage && !input.customerId && !linkId) throw needsCustomer(); // a link's: below
   const id = randomUUID();
   const now = ctx.now();
   let partnerId = caller.id;
   let paymentId: string;
+  let customerId = input.customerId ?? null;
   if (linkId) {
     const [row] = await tx
       .select({ link: paymentLinks, payment: payments })
@@ -104,6 +109,17 @@ export async function createIntent(
     if (!cardCanCharge(row.link.totalMinor) || input.amountMinor !== row.link.totalMinor) {
       throw new V1Error("amount_mismatch", "amount must equal the payment link's total in whole rupiah.", "amount");
     }
+    // A link's intent is for the link's customer, whoever creates it: the hosted checkout must
+    // not be able to name another customer and so reach their saved cards (docs/contract.md §10).
+    if (input.customerId !== undefined && input.customerId !== row.link.customerId) {
+      throw new V1Error(
+        "parameter_invalid",
+        "customerId: a payment link's intent is for the link's own customer (additionalInfo.customerId).",
+        "customerId",
+      );
+    }
+    customerId = row.link.customerId;
+    if (input.setupFutureUsage && !customerId) throw needsCustomer();
     partnerId = row.link.partnerId;
     paymentId = row.payment.id;
   } else {
@@ -134,7 +150,8 @@ export async function createIntent(
       partnerReferenceNo: input.partnerReferenceNo ?? null,
       amount: toWholeRupiah(input.amountMinor),
       currency: input.currency,
-      customerId: input.customerId ?? null,
+      customerId,
+      setupFutureUsage: input.setupFutureUsage ?? null,
       description: input.description ?? null,
       metadata: input.metadata,
       status: "created",
@@ -143,6 +160,14 @@ export async function createIntent(
     })
     .returning();
   return fromRow(intent!);
+}
+
+function needsCustomer(): V1Error {
+  return new V1Error(
+    "parameter_invalid",
+    "setupFutureUsage saves the card for a customer: the intent needs a customerId (a payment link's additionalInfo.customerId).",
+    "setupFutureUsage",
+  );
 }
 
 /**
@@ -243,14 +268,40 @@ export async function confirmScope(
   return row.partnerId;
 }
 
+/**
+ * The intent behind a client secret, for the payer's own routes (its customer's saved cards):
+ * an unknown intent and a wrong secret look the same.
+ */
+export async function intentForClientSecret(
+  ctx: GatewayContext,
+  tx: Executor,
+  id: string,
+  clientSecret: string,
+): Promise<Intent> {
+  const intent = isIntentId(id) ? await findIntentOrNull(tx, null, id) : null;
+  if (!intent || !safeEqual(clientSecret, clientSecretOf(ctx, intent.id))) throw noIntentForSecret();
+  return intent;
+}
+
 export type ConfirmOutcome = { intent: Intent; declined: boolean };
 
-/** The SDK step: the browser confirms with the client secret and the card. */
+export interface ConfirmInput {
+  clientSecret: string;
+  /** A new card, or … */
+  card?: CardInput | undefined;
+  /** … a saved card of the intent's customer and its CVC (docs/contract.md §10). */
+  paymentMethod?: string | undefined;
+  cvc?: string | undefined;
+  setupFutureUsage?: SetupFutureUsage | undefined;
+  returnUrl?: string | undefined;
+}
+
+/** The SDK step: the browser confirms with the client secret and a card, new or saved. */
 export async function confirmIntent(
   ctx: GatewayContext,
   tx: Executor,
   id: string,
-  input: { clientSecret: string; card: CardInput; returnUrl?: string | undefined },
+  input: ConfirmInput,
 ): Promise<ConfirmOutcome> {
   requireCardProcessor(ctx);
   const intent = await findIntentOrNull(tx, null, id, { forUpdate: true });
@@ -262,16 +313,30 @@ export async function confirmIntent(
       `This payment intent is ${intent.status} and cannot be confirmed.`,
     );
   }
-  const card = input.card;
-  const number = card.number.replace(/[\s-]/g, "");
-  if (!luhnValid(number)) throw new V1Error("invalid_number", "The card number is not valid.", "card.number");
-  if (card.expMonth < 1 || card.expMonth > 12)
-    throw new V1Error("invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
-  if (card.expYear < 2000 || card.expYear > 2100)
-    throw new V1Error("invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
-  if (expired(card.expMonth, card.expYear, ctx.now()))
-    throw new V1Error("expired_card", "The card has expired.", "card.expYear");
-  if (!/^\d{3,4}$/.test(card.cvc)) throw new V1Error("invalid_cvc", "The security code is not valid.", "card.cvc");
+  const setupFutureUsage = input.setupFutureUsage ?? intent.setupFutureUsage;
+  if (setupFutureUsage && !intent.customerId) throw needsCustomer();
+  let card: { number: string; expMonth: number; expYear: number; holderName: string };
+  let savedId: string | null = null;
+  if (input.paymentMethod !== undefined) {
+    // The CVC is asked again and checked for form; like a new card's, it is never kept.
+    if (!/^\d{3,4}$/.test(input.cvc ?? "")) throw new V1Error("invalid_cvc", "The security code is not valid.", "cvc");
+    const saved = await openSavedCard(ctx, tx, intent, input.paymentMethod);
+    card = { ...saved, holderName: "" };
+    savedId = saved.id;
+  } else {
+    if (!input.card) throw new V1Error("parameter_missing", "card: send a card or a paymentMethod.", "card");
+    const given = input.card;
+    card = { ...given, number: given.number.replace(/[\s-]/g, "") };
+    if (!luhnValid(card.number)) throw new V1Error("invalid_number", "The card number is not valid.", "card.number");
+    if (card.expMonth < 1 || card.expMonth > 12)
+      throw new V1Error("invalid_expiry_month", "The expiry month is not valid.", "card.expMonth");
+    if (card.expYear < 2000 || card.expYear > 2100)
+      throw new V1Error("invalid_expiry_year", "The expiry year is not valid.", "card.expYear");
+    if (expired(card.expMonth, card.expYear, ctx.now()))
+      throw new V1Error("expired_card", "The card has expired.", "card.expYear");
+    if (!/^\d{3,4}$/.test(given.cvc)) throw new V1Error("invalid_cvc", "The security code is not valid.", "card.cvc");
+  }
+  const number = card.number;
   const outcome = TEST_CARDS[number as keyof typeof TEST_CARDS];
   if (!outcome) {
     throw new V1Error(
@@ -291,8 +356,13 @@ export async function confirmIntent(
     // to its hosted page (lib/api/routes/three-ds.ts), which answers PAY_RETURN with SNAP's
     // fields (lib/api/routes/card.ts). Only a /v1 intent takes the browser's return URL.
     returnUrl: intent.partnerReferenceNo === null ? (input.returnUrl ?? intent.returnUrl) : intent.returnUrl,
+    setupFutureUsage,
+    paymentMethodId: savedId,
     updatedAt: ctx.now(),
   };
+  // A new card to keep is sealed now, pending: the intent's success saves it, any other end erases it.
+  if (setupFutureUsage && savedId === null && intent.customerId)
+    await holdCardToSave(ctx, tx, { id: intent.id, partnerId: intent.partnerId, customerId: intent.customerId }, card);
   const [withCard] = await tx
     .update(paymentIntents)
     .set(cardFields)
@@ -324,6 +394,9 @@ export async function completeThreeDs(
   await assertLinkPayable(ctx, tx, intent).catch(async (err: unknown) => {
     if (approve) throw err;
   });
+  // A saved card removed while its 3-D Secure page was open is not charged: the payment fails.
+  if (approve && intent.paymentMethodId && !(await savedCardActive(tx, intent.paymentMethodId)))
+    return (await finishIntent(ctx, tx, intent, false, "payment_method_removed")).intent;
   return (await finishIntent(ctx, tx, intent, approve, approve ? undefined : "authentication_failed")).intent;
 }
 
@@ -340,6 +413,7 @@ export async function cancelIntent(ctx: GatewayContext, tx: Executor, caller: Pa
     .set({ status: "canceled", updatedAt: ctx.now() })
     .where(eq(paymentIntents.id, id))
     .returning();
+  await settleHeldCard(ctx, tx, id, false); // a card held to save is erased with it
   // A standalone intent's payment is gone with it; a link's card payment stays for a new intent.
   if (!intent.linkId)
     await tx
@@ -379,7 +453,10 @@ async function finishIntent(
     ? null
     : declineCode === "authentication_failed"
       ? { type: "card_error", code: "card_declined", declineCode, message: "3-D Secure authentication failed." }
-      : { type: "card_error", code: "card_declined", declineCode, message: "Your card was declined." };
+      : declineCode === "payment_method_removed"
+        ? { type: "card_error", code: "card_declined", declineCode, message: "The saved card was removed." }
+        : { type: "card_error", code: "card_declined", declineCode, message: "Your card was declined." };
+  await settleHeldCard(ctx, tx, intent.id, success);
   const [done] = await tx
     .update(paymentIntents)
     .set({ status: success ? "succeeded" : "failed", lastError, updatedAt: now })

@@ -87,6 +87,7 @@ function createWithReference(
     callbackBaseUrl: info.callbackBaseUrl ?? null,
     redirectUrl: info.redirectUrl ?? null,
     language: info.language ?? null,
+    customerId: info.customerId ?? null,
   });
 }
 

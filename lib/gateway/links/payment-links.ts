@@ -37,6 +37,8 @@ export interface CreateLinkInput {
   callbackBaseUrl: string | null;
   redirectUrl: string | null;
   language: "en" | "id" | null;
+  /** The merchant's customer, whose saved cards the card step offers (docs/contract.md §10). */
+  customerId?: string | null;
 }
 
 export interface LinkLookup {
@@ -94,6 +96,7 @@ export async function createPaymentLink(
       callbackBaseUrl: input.callbackBaseUrl,
       redirectUrl: input.redirectUrl,
       language: input.language,
+      customerId: input.customerId ?? null,
       expiresAt: input.expiresAt,
     })
     .onConflictDoNothing({ target: [paymentLinks.partnerId, paymentLinks.partnerReferenceNo] })

@@ -83,6 +83,7 @@ export function toPaymentLinkData(gw: GatewayContext, view: LinkView): PaymentLi
       redirectUrl: link.redirectUrl,
       language: link.language,
       paidTime: link.paidAt ? formatJakarta(link.paidAt) : null,
+      ...(link.customerId ? { customerId: link.customerId } : {}),
     },
     expiredDate: formatJakarta(link.expiresAt),
     partnerReferenceNo: link.partnerReferenceNo,
