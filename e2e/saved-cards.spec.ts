@@ -139,8 +139,9 @@ for (const { lang, viewport } of CASES) {
       expect(await merchantCards(gateway, customerId)).toEqual(["visa 1111"]);
       await remove.click();
       await form.getByRole("button", { name: m.Card.removeYes }).click();
-      await expect(form.getByRole("status").filter({ hasText: fill(m.Card.removed, { card: card("Visa", "1111") }) }))
-        .toBeVisible();
+      await expect(
+        form.getByRole("status").filter({ hasText: fill(m.Card.removed, { card: card("Visa", "1111") }) }),
+      ).toBeVisible();
       await expect(form.getByRole("radiogroup")).toHaveCount(0);
       await expect(form.getByLabel(m.Card.number)).toBeVisible();
       expect(await merchantCards(gateway, customerId)).toEqual([]);
@@ -186,7 +187,11 @@ for (const { lang, viewport } of CASES) {
   });
 }
 
-test("a link without a customer shows neither saved cards nor the save box", async ({ page, gateway, checkoutPage }) => {
+test("a link without a customer shows neither saved cards nor the save box", async ({
+  page,
+  gateway,
+  checkoutPage,
+}) => {
   const m = messages("en");
   const link = await gateway.createLink({ additionalInfo: { language: "en" } });
   await checkoutPage.open(link.paymentLinkUri);

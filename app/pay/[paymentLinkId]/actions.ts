@@ -106,8 +106,7 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
  * The card step's server half: create a payment intent for the link's total with the
  * checkout's secret key and hand the browser only its client secret. The card itself goes
  * from the browser straight to the gateway (lib/sdk), never through this server. For a link
- * with a customer the intent carries it, and the answer lists the customer's saved cards
- * (brand, last 4, expiry: docs/contract.md §10).
+ * with a customer the answer also lists that customer's saved cards (brand, last 4, expiry).
  */
 export async function startCardPayment(linkId: string): Promise<CardStartResult> {
   const t = await getTranslations("Card");
@@ -118,14 +117,13 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   if (!cardCanCharge(totalMinor)) return { ok: false, error: t("errorAmount") };
   try {
     // The /v1 wire counts whole rupiah (docs/contract.md §3.2).
-    const customerId = link.additionalInfo.customerId;
+    // A link's intent is for the link's customer: the gateway gives it (docs/contract.md §10).
     const intent = await checkoutIntents().create({
       amount: toWholeRupiah(totalMinor),
       currency: link.totalAmount.currency,
       metadata: { paymentLinkId: linkId },
-      ...(customerId ? { customerId } : {}),
     });
-    if (!customerId) return { ok: true, clientSecret: intent.clientSecret };
+    if (!link.additionalInfo.customerId) return { ok: true, clientSecret: intent.clientSecret };
     return { ok: true, clientSecret: intent.clientSecret, cards: await listSavedCards(intent.clientSecret) };
   } catch (err) {
     return {
