@@ -25,10 +25,18 @@ const merchantCards = async (gateway: Gateway, customerId: string) =>
     await new IntentsClient(gateway.baseUrl, gateway.credentials.merchant.secretKey).listPaymentMethods(customerId)
   ).data.map((pm) => `${pm.brand} ${pm.last4}`);
 
-/** Every answer the page receives, as text: after entry, the number must be in none of them. */
-function recordAnswers(page: Page): Promise<string>[] {
+/**
+ * What the browser sends, and what the gateway and this app's server actions answer it, as
+ * text: after entry, the card number must be in none of them. (The page's HTML lists the
+ * sandbox's test numbers in its hint, so documents are left out.)
+ */
+function recordTraffic(page: Page): Promise<string>[] {
   const bodies: Promise<string>[] = [];
-  page.on("response", (r: Response) => bodies.push(r.text().catch(() => "")));
+  page.on("request", (r) => bodies.push(Promise.resolve(`${r.url()} ${r.postData() ?? ""}`)));
+  page.on("response", (r: Response) => {
+    const api = new URL(r.url()).pathname.startsWith("/v1/") || r.request().headers()["next-action"] !== undefined;
+    if (api) bodies.push(r.text().catch(() => ""));
+  });
   return bodies;
 }
 
@@ -54,6 +62,7 @@ for (const { lang, viewport } of CASES) {
       page,
       gateway,
     }) => {
+      test.slow(); // one payer's story across five links: three payments and a removal
       const customerId = newCustomer();
 
       // First link: the box is there and unticked; paid without ticking, nothing is saved.
@@ -83,7 +92,7 @@ for (const { lang, viewport } of CASES) {
       expect(await merchantCards(gateway, customerId)).toEqual(["visa 1111"]);
 
       // Third link: the saved card is listed and chosen; only its CVC is asked for.
-      const answers = recordAnswers(page);
+      const traffic = recordTraffic(page);
       const third = await openCardStep(page, gateway, customerId);
       form = third.form;
       const group = form.getByRole("radiogroup", { name: m.Card.savedHeading });
@@ -112,14 +121,20 @@ for (const { lang, viewport } of CASES) {
       await expect(form.getByLabel(m.Card.cvc)).toHaveAttribute("aria-invalid", "true");
       await expect(form).toContainText(m.Card.errorCvc);
       await form.getByLabel(m.Card.cvc).fill(CVC);
+      const confirm = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/confirm"));
       await pay.click();
+      // The saved card goes by its id and the CVC the payer just typed; no card object at all.
+      const sent = (await confirm).postDataJSON() as Record<string, unknown>;
+      expect(Object.keys(sent).sort()).toEqual(["clientSecret", "cvc", "paymentMethod", "returnUrl"]);
+      expect(sent).toMatchObject({ paymentMethod: expect.stringMatching(/^pm_/), cvc: CVC });
       await expect(page.getByRole("heading", { name: m.Paid.heading })).toBeVisible();
       expect(await gateway.inquiry(third.link.paymentLinkId)).toMatchObject({
         paymentFlagStatus: "00",
         payment: { type: "cc", bank: "card", content: { value: "•••• 1111" } },
       });
-      // After entry, the number never came back to the browser: not in the page, not in any answer.
-      for (const body of await Promise.all(answers)) {
+      // After entry, the number never travelled again: no request carried it, no answer brought it back.
+      expect(traffic.length).toBeGreaterThan(3);
+      for (const body of await Promise.all(traffic)) {
         expect(body).not.toContain(digits(SUCCESS));
         expect(body).not.toContain(SUCCESS);
       }
@@ -129,12 +144,12 @@ for (const { lang, viewport } of CASES) {
       form = fourth.form;
       const remove = form.getByRole("button", { name: fill(m.Card.removeLabel, { card: card("Visa", "1111") }) });
       await remove.click();
-      const confirm = form.getByRole("group", {
+      const asked = form.getByRole("group", {
         name: fill(m.Card.removeConfirm, { card: card("Visa", "1111") }),
       });
-      await expect(confirm.getByRole("button", { name: m.Card.removeNo })).toBeFocused();
+      await expect(asked.getByRole("button", { name: m.Card.removeNo })).toBeFocused();
       await expectNoAxeViolations(page, `remove confirm/${lang}`);
-      await confirm.getByRole("button", { name: m.Card.removeNo }).click();
+      await asked.getByRole("button", { name: m.Card.removeNo }).click();
       await expect(remove).toBeFocused();
       expect(await merchantCards(gateway, customerId)).toEqual(["visa 1111"]);
       await remove.click();
