@@ -158,7 +158,7 @@ for (const { lang, viewport } of CASES) {
         form.getByRole("status").filter({ hasText: fill(m.Card.removed, { card: card("Visa", "1111") }) }),
       ).toBeVisible();
       await expect(form.getByRole("radiogroup")).toHaveCount(0);
-      await expect(form.getByLabel(m.Card.number)).toBeVisible();
+      await expect(form.getByLabel(m.Card.number)).toBeFocused(); // the only card gone: on to a new one
       expect(await merchantCards(gateway, customerId)).toEqual([]);
 
       // Fifth link: the card is gone for good.

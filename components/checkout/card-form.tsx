@@ -196,6 +196,8 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
       return false;
     }
     if (savedWords) setNotice(aboutCard(savedWords.removed, savedWords, card));
+    // The last card gone takes the group with it: focus goes on to the new card's number.
+    if (saved.cards?.length === 1) requestAnimationFrame(() => document.getElementById(`${id}-number`)?.focus());
     return true;
   }
 

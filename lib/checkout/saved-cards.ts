@@ -1,9 +1,9 @@
 import "server-only";
 import { checkoutIntents } from "@/lib/connector/gateway";
 import { classifyFailure } from "@/lib/connector/failures";
-import { expired } from "@/lib/contract/card";
 import { PAYMENT_METHOD_ID } from "@/lib/contract/payment-methods";
 import type { SavedCardView } from "./action-results";
+import { savedCardView } from "./saved-card-view";
 
 /** `pi_<id>_secret_<random>` → `<id>`; null for anything else (it came from a browser). */
 function intentIdOf(clientSecret: string): string | null {
@@ -20,14 +20,7 @@ export async function listSavedCards(clientSecret: string, now = new Date()): Pr
   if (!intentId) return null;
   try {
     const { data } = await checkoutIntents().listPaymentMethodsForIntent(intentId, clientSecret);
-    return data.map((pm) => ({
-      id: pm.id,
-      brand: pm.brand,
-      last4: pm.last4,
-      expMonth: pm.expMonth,
-      expYear: pm.expYear,
-      expired: expired(pm.expMonth, pm.expYear, now),
-    }));
+    return data.map((pm) => savedCardView(pm, now));
   } catch (err) {
     classifyFailure(err, "list saved cards");
     return null;
