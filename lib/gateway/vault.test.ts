@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createVault, masterSealer } from "./vault";
+import { is } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import * as schema from "@/lib/db/schema";
+import { createVault, masterSealer, SEALED_COLUMNS } from "./vault";
 
 const master = Buffer.from("3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGho=", "base64");
 const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -36,5 +39,20 @@ describe("the vault's derivations stay what they were", () => {
     expect(Buffer.concat([decipher.update(Buffer.from(body2!, "base64url")), decipher.final()]).toString()).toBe(
       "another secret",
     );
+  });
+});
+
+describe("SEALED_COLUMNS", () => {
+  const tables = (Object.values(schema) as unknown[])
+    .filter((t) => is(t, PgTable))
+    .map((t) => getTableConfig(t as PgTable));
+
+  it("names columns that exist, and every column whose name says it is sealed", () => {
+    const all = tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`));
+    const listed = SEALED_COLUMNS.map((c) => `${c.table}.${c.column}`);
+    for (const c of listed) expect(all).toContain(c);
+    const sealedByName = all.filter((c) => /(_enc|sealed_[a-z_]+)$/.test(c));
+    expect(sealedByName.length).toBeGreaterThan(0);
+    for (const c of sealedByName) expect(listed).toContain(c);
   });
 });

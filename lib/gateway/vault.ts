@@ -31,6 +31,20 @@ export interface Vault {
   gatewayPublicKeyPem: string;
 }
 
+/**
+ * Every column holding a value sealed with the vault's encryption key (`encrypt` / the
+ * master sealer): what a re-seal under a new master key must read and write again. There is
+ * no rotation command yet; a test holds this list to the schema's sealed columns.
+ */
+export const SEALED_COLUMNS = [
+  { table: "partners", column: "client_secret_enc" },
+  { table: "partners", column: "previous_client_secret_enc" },
+  /** Rows `gateway-private-key` and `checkout-client`. */
+  { table: "gateway_meta", column: "value" },
+  /** Saved cards' numbers (docs/contract.md §10); null once deleted. */
+  { table: "payment_methods", column: "sealed_number" },
+] as const;
+
 /** The master key, from GATEWAY_MASTER_KEY, GATEWAY_MASTER_KEY_FILE or (sandbox only) the data dir. */
 export function loadMasterKey(config: Pick<Config, "mode" | "dataDir" | "masterKey">): Buffer {
   const { value, file } = config.masterKey;

@@ -27,6 +27,7 @@ const SECRET_KEYS = new Set([
   "xclientkey",
   "secret",
   "clientsecret",
+  "xclientsecret",
   "clientsecretenc",
   "secretkey",
   "privatekey",

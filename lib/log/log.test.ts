@@ -47,6 +47,11 @@ describe("logger redaction", () => {
       },
     ],
     [
+      // what the payer's saved-card routes carry (docs/contract.md §10)
+      "an intent's client secret in its header",
+      { headers: { "X-Client-Secret": S.clientSecret, "x-client-secret": S.clientSecret } },
+    ],
+    [
       "headers nested deeper",
       { req: { raw: { headers: { Authorization: `Bearer ${S.accessToken}`, "x-signature": S.signature } } } },
     ],

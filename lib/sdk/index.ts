@@ -5,6 +5,10 @@
  *
  *   const result = await confirmCardPayment({ clientSecret, card });
  *   if (result.status === "requires_action") location.assign(result.redirectUrl);
+ *
+ * A returning customer's saved card (docs/contract.md §10): `listSavedCards({ clientSecret })`,
+ * then `confirmCardPayment({ clientSecret, paymentMethod: "pm_…", cvc })`;
+ * `removeSavedCard({ clientSecret, paymentMethod })` removes one.
  */
 export { cardBrand, expired, luhnValid, type CardBrand } from "@/lib/contract/card";
 
@@ -14,6 +18,16 @@ export interface CardFields {
   expYear: number;
   cvc: string;
   holderName: string;
+}
+
+/** A saved card as the gateway lists it: never the number. */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  createdAt: string;
 }
 
 export interface IntentView {
@@ -50,17 +64,14 @@ function withLocale(url: string, locale: "en" | "id" | undefined): string {
   return `${url}${url.includes("?") ? "&" : "?"}lang=${locale}`;
 }
 
-/**
- * What a confirm pays with: a new card (saved for the intent's customer when
- * `setupFutureUsage` asks, docs/contract.md §10), or a saved card's `pm_` id and its CVC.
- */
-export type PayWith =
-  | { card: CardFields; setupFutureUsage?: "on_session"; paymentMethod?: never; cvc?: never }
-  | { paymentMethod: string; cvc: string; card?: never; setupFutureUsage?: never };
+/** Pay with a new card, or with a saved card of the intent's customer and its CVC. */
+export type PayWith = { card: CardFields } | { paymentMethod: string; cvc: string };
 
 export async function confirmCardPayment(
   opts: PayWith & {
     clientSecret: string;
+    /** `on_session`: keep this new card for the intent's customer once the payment succeeds. */
+    setupFutureUsage?: "on_session";
     /** Where 3-D Secure sends the payer back (?payment_intent=…&status=…). */
     returnUrl?: string;
     /** The gateway; defaults to this page's origin. */
@@ -75,12 +86,10 @@ export async function confirmCardPayment(
   const doFetch = opts.fetchImpl ?? fetch;
   const base = (opts.baseUrl ?? (typeof location === "undefined" ? "" : location.origin)).replace(/\/+$/, "");
   const id = intentIdOf(opts.clientSecret);
-  const payWith = opts.card
-    ? {
-        card: { ...opts.card, number: opts.card.number.replace(/[\s-]/g, "") },
-        ...(opts.setupFutureUsage ? { setupFutureUsage: opts.setupFutureUsage } : {}),
-      }
-    : { paymentMethod: opts.paymentMethod, cvc: opts.cvc };
+  const payWith =
+    "card" in opts
+      ? { card: { ...opts.card, number: opts.card.number.replace(/[\s-]/g, "") } }
+      : { paymentMethod: opts.paymentMethod, cvc: opts.cvc };
   let res: Response;
   try {
     res = await doFetch(`${base}/v1/payment-intents/${encodeURIComponent(id)}/confirm`, {
@@ -92,6 +101,7 @@ export async function confirmCardPayment(
       body: JSON.stringify({
         clientSecret: opts.clientSecret,
         ...payWith,
+        ...(opts.setupFutureUsage ? { setupFutureUsage: opts.setupFutureUsage } : {}),
         ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
       }),
     });
@@ -131,4 +141,56 @@ export async function confirmCardPayment(
     error: { type: "api_error", code: "unexpected_status", message: `Payment is ${body.status}.`, param: null },
     intent: body,
   };
+}
+
+type SavedCardsOpts = { clientSecret: string; baseUrl?: string; fetchImpl?: typeof fetch };
+type Answer<T> = { ok: true; value: T } | { ok: false; error: SdkError };
+
+/** One call with the client secret in its header (never the URL, which logs keep). */
+async function withClientSecret<T>(opts: SavedCardsOpts, method: string, suffix: string): Promise<Answer<T>> {
+  const doFetch = opts.fetchImpl ?? fetch;
+  const base = (opts.baseUrl ?? (typeof location === "undefined" ? "" : location.origin)).replace(/\/+$/, "");
+  const id = intentIdOf(opts.clientSecret);
+  let res: Response;
+  try {
+    res = await doFetch(`${base}/v1/payment-intents/${encodeURIComponent(id)}/payment-methods${suffix}`, {
+      method,
+      headers: { "X-Client-Secret": opts.clientSecret },
+    });
+  } catch {
+    return {
+      ok: false,
+      error: {
+        type: "api_connection_error",
+        code: "network",
+        message: "Could not reach the payment gateway.",
+        param: null,
+      },
+    };
+  }
+  const body = (await res.json().catch(() => null)) as (T & { error?: SdkError }) | null;
+  if (!body || !res.ok)
+    return {
+      ok: false,
+      error: body?.error ?? {
+        type: "api_error",
+        code: "bad_response",
+        message: "Unexpected answer from the gateway.",
+        param: null,
+      },
+    };
+  return { ok: true, value: body };
+}
+
+/** The saved cards of the intent's customer (none when the intent has no customerId). */
+export async function listSavedCards(opts: SavedCardsOpts): Promise<Answer<SavedCard[]>> {
+  const r = await withClientSecret<{ data: SavedCard[] }>(opts, "GET", "");
+  return r.ok ? { ok: true, value: r.value.data } : r;
+}
+
+/** Remove one of them for good: it can never be charged again. */
+export async function removeSavedCard(
+  opts: SavedCardsOpts & { paymentMethod: string },
+): Promise<Answer<{ id: string }>> {
+  return withClientSecret<{ id: string }>(opts, "DELETE", `/${encodeURIComponent(opts.paymentMethod)}`);
 }

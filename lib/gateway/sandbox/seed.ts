@@ -42,6 +42,12 @@ export interface ConsoleLogin {
   merchant: string;
   email: string;
   password: string;
+  /**
+   * The merchant's /v1 secret key, so the two demo merchants can be tried against each other
+   * from outside (docs/contract.md §10: another merchant's customer or card answers 404).
+   * Written by a fresh sandbox; a file from before it lacks it.
+   */
+  secretKey?: string;
 }
 
 export function credentialsPath(dataDir: string): string {
@@ -344,8 +350,8 @@ async function seedDemoLinks(
  * The console's demo: a second merchant (to show that each sees only its own) and one
  * console user per merchant, their logins added to the credentials file under `console`.
  * Runs on every sandbox start and does nothing once console users exist, so a data dir
- * seeded before the console gains them too. The second merchant's SNAP keys are not kept:
- * its secret key can be rotated from its console.
+ * seeded before the console gains them too. The second merchant's SNAP keys are not kept; its
+ * secret key is (under `console`), and can be rotated from its console.
  */
 export async function seedConsole(
   ctx: GatewayContext,
@@ -359,6 +365,7 @@ export async function seedConsole(
     prepareConsoleUser("owner@tenun-bali.example"),
   ]);
   const secondKeys = generateRsaKeyPair();
+  const secondSecretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
   const secondMerchant = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${consoleUsers} in exclusive mode`);
     const [{ m } = { m: 0 }] = await tx.select({ m: sql<number>`count(*)::int` }).from(consoleUsers);
@@ -369,7 +376,7 @@ export async function seedConsole(
       city: "Denpasar",
       publicKeyPem: secondKeys.publicKeyPem,
       channelId: SANDBOX_CHANNEL_ID,
-      secretKey: `sk_test_${randomBytes(24).toString("base64url")}`,
+      secretKey: secondSecretKey,
     });
     await tx
       .update(partners)
@@ -383,8 +390,8 @@ export async function seedConsole(
   const updated: SandboxCredentials = {
     ...credentials,
     console: [
-      { merchant: credentials.merchant.partnerId, ...first.login },
-      { merchant: secondMerchant.id, ...second.login },
+      { merchant: credentials.merchant.partnerId, ...first.login, secretKey: credentials.merchant.secretKey },
+      { merchant: secondMerchant.id, ...second.login, secretKey: secondSecretKey },
     ],
   };
   writePrivateJson(credentialsPath(ctx.config.dataDir), updated);
