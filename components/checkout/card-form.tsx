@@ -313,7 +313,7 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
             autoComplete: "cc-csc",
             value: cvc,
             maxLength: 4,
-            className: "max-w-40",
+            className: "max-w-60",
             "aria-describedby": `${id}-cvc-for`,
             onChange: (e) => setCvc(e.target.value.replace(/\D/g, "")),
           })}
