@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useHydrated } from "./use-hydrated";
 import { useSavedCards } from "./use-saved-cards";
+import { useFocusAfterRender } from "./use-focus-after";
 import { cardBrand, confirmCardPayment, expired, luhnValid, type CardBrand } from "@/lib/sdk";
 import { sandboxNoteClass } from "@/lib/ui/recipes";
 import { Button } from "@/components/ui/button";
@@ -93,6 +94,7 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
   // before the script runs would have nowhere to go but a native submit of the page.
   const hydrated = useHydrated();
   const saved = useSavedCards(linkId, !!savedWords, hydrated);
+  const focusAfter = useFocusAfterRender();
   const loading = saved.cards === undefined;
   const digits = number.replace(/\D/g, "");
   const brand = digits.length >= 2 ? cardBrand(digits) : "unknown";
@@ -197,7 +199,7 @@ export function CardForm({ linkId, locale, labels }: { linkId: string; locale: L
     }
     if (savedWords) setNotice(aboutCard(savedWords.removed, savedWords, card));
     // The last card gone takes the group with it: focus goes on to the new card's number.
-    if (saved.cards?.length === 1) requestAnimationFrame(() => document.getElementById(`${id}-number`)?.focus());
+    if (saved.cards?.length === 1) focusAfter(() => document.getElementById(`${id}-number`));
     return true;
   }
 

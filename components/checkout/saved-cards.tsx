@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useFocusAfterRender } from "./use-focus-after";
 import type { SavedCardView } from "@/lib/checkout/action-results";
 import { BRAND_LABEL, type CardBrand } from "@/lib/contract/card";
 
@@ -75,10 +76,12 @@ export function SavedCards({
   const [removing, setRemoving] = useState<string | null>(null);
   const group = useRef<HTMLFieldSetElement>(null);
 
+  const focusAfter = useFocusAfterRender();
+
   const cancel = (cardId: string) => {
     setConfirming(null);
     // back to the button that opened the confirm
-    requestAnimationFrame(() => document.getElementById(`${id}-remove-${cardId}`)?.focus());
+    focusAfter(() => document.getElementById(`${id}-remove-${cardId}`));
   };
 
   async function remove(card: SavedCardView) {
@@ -86,9 +89,13 @@ export function SavedCards({
     const gone = await onRemove(card);
     setRemoving(null);
     setConfirming(null);
-    // The row is gone: focus goes to the group's chosen radio, not to the top of the page.
-    if (gone) requestAnimationFrame(() => group.current?.querySelector<HTMLInputElement>("input:checked")?.focus());
-    else requestAnimationFrame(() => document.getElementById(`${id}-remove-${card.id}`)?.focus());
+    // The row is gone: focus goes to the group's chosen radio, not to the top of the page (the
+    // form moves it on to the card number when this was the last card and the group is gone).
+    focusAfter(() =>
+      gone
+        ? group.current?.querySelector<HTMLInputElement>("input:checked")
+        : document.getElementById(`${id}-remove-${card.id}`),
+    );
   }
 
   const radio = (value: string, expired: boolean) => (
@@ -176,7 +183,7 @@ export function SavedCards({
               onClick={() => {
                 setConfirming(card.id);
                 // the safe answer has focus: Enter by habit keeps the card
-                requestAnimationFrame(() => document.getElementById(`${id}-keep-${card.id}`)?.focus());
+                focusAfter(() => document.getElementById(`${id}-keep-${card.id}`));
               }}
             >
               {labels.remove}
