@@ -500,6 +500,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{customerId}/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's saved cards
+         * @description The cards saved for `customerId` by intents confirmed with `setupFutureUsage: "on_session"`, newest first, expired ones included: brand, last 4 and expiry, never the number. A customer with none (or another merchant's customer) lists `{"data":[]}`.
+         */
+        get: operations["listCustomerPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer's saved card
+         * @description Removes the card for good: its sealed number is erased and it can never be charged again (a confirm with it answers 404). Another merchant's customer or card, or one already deleted, answers 404.
+         */
+        delete: operations["deleteCustomerPaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the saved cards of an intent's customer
+         * @description The payer's view of Saved Cards, with the intent's client secret in the `X-Client-Secret` header (not the query: URLs end up in logs) instead of a secret key: the saved cards of the intent's `customerId`, `{"data":[]}` when it has none or no customer. What the hosted checkout's card step lists for a payment link created with `additionalInfo.customerId`.
+         */
+        get: operations["listPaymentIntentPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}/payment-methods/{paymentMethodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a saved card of an intent's customer
+         * @description The payer removes one of their saved cards, with the intent's client secret (`X-Client-Secret`): as Delete, for the intent's customer only; another customer's card answers 404.
+         */
+        delete: operations["deletePaymentIntentPaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/callback-deliveries": {
         parameters: {
             query?: never;
@@ -1056,6 +1136,7 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    customerId?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1120,6 +1201,7 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    customerId?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1228,6 +1310,7 @@ export interface components {
                     /** @enum {string|null} */
                     language: "en" | "id" | null;
                     paidTime: string | null;
+                    customerId?: string;
                 };
                 expiredDate: string;
                 partnerReferenceNo: string;
@@ -1590,8 +1673,43 @@ export interface components {
                         type: "redirect_to_url";
                         redirectUrl: string;
                     } | null;
+                    paymentMethod: string | null;
+                    /**
+                     * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                     * @enum {string|null}
+                     */
+                    setupFutureUsage: "on_session" | null;
                 };
             };
+        };
+        PaymentMethodList: {
+            /** @description Newest first; empty when there is none. */
+            data: components["schemas"]["PaymentMethod"][];
+        };
+        PaymentMethod: {
+            /** @example pm_5f1c0e9a3b7d42c8a1e6f0b2 */
+            id: string;
+            /**
+             * @description Lower case: `visa`, `mastercard`, `jcb`.
+             * @example visa
+             */
+            brand: string;
+            /** @example 1111 */
+            last4: string;
+            /** @example 12 */
+            expMonth: number;
+            /** @example 2030 */
+            expYear: number;
+            /**
+             * @description When it was saved (ISO 8601, UTC).
+             * @example 2026-11-28T02:00:00.000Z
+             */
+            createdAt: string;
+        };
+        DeletedPaymentMethod: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
         CallbackDelivery: {
             /** @description Also the X-EXTERNAL-ID of every attempt of this delivery. */
@@ -1814,6 +1932,11 @@ export interface operations {
                         redirectUrl?: string;
                         /** @enum {string} */
                         language?: "en" | "id";
+                        /**
+                         * @description The merchant's own id for its customer.
+                         * @example cus_1042
+                         */
+                        customerId?: string;
                     };
                 };
             };
@@ -3951,6 +4074,10 @@ export interface operations {
                 "application/json": {
                     amount: number;
                     currency: string;
+                    /**
+                     * @description The merchant's own id for its customer.
+                     * @example cus_1042
+                     */
                     customerId?: string;
                     description?: string;
                     /** @default {} */
@@ -3958,6 +4085,11 @@ export interface operations {
                         [key: string]: string;
                     };
                     returnUrl?: string;
+                    /**
+                     * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                     * @enum {string}
+                     */
+                    setupFutureUsage?: "on_session";
                 };
             };
         };
@@ -3999,6 +4131,12 @@ export interface operations {
                             type: "redirect_to_url";
                             redirectUrl: string;
                         } | null;
+                        paymentMethod: string | null;
+                        /**
+                         * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                         * @enum {string|null}
+                         */
+                        setupFutureUsage: "on_session" | null;
                     };
                 };
             };
@@ -4098,6 +4236,12 @@ export interface operations {
                             type: "redirect_to_url";
                             redirectUrl: string;
                         } | null;
+                        paymentMethod: string | null;
+                        /**
+                         * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                         * @enum {string|null}
+                         */
+                        setupFutureUsage: "on_session" | null;
                     };
                 };
             };
@@ -4147,7 +4291,7 @@ export interface operations {
             content: {
                 "application/json": {
                     clientSecret?: string;
-                    card: {
+                    card?: {
                         number: string;
                         expMonth: number;
                         expYear: number;
@@ -4155,6 +4299,18 @@ export interface operations {
                         /** @default  */
                         holderName?: string;
                     };
+                    /**
+                     * @description A saved card's id (`pm_…`).
+                     * @example pm_5f1c0e9a3b7d42c8a1e6f0b2
+                     */
+                    paymentMethod?: string;
+                    /** @description The saved card's security code: required with `paymentMethod`, never kept. */
+                    cvc?: string;
+                    /**
+                     * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                     * @enum {string}
+                     */
+                    setupFutureUsage?: "on_session";
                     returnUrl?: string;
                 };
             };
@@ -4197,6 +4353,12 @@ export interface operations {
                             type: "redirect_to_url";
                             redirectUrl: string;
                         } | null;
+                        paymentMethod: string | null;
+                        /**
+                         * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                         * @enum {string|null}
+                         */
+                        setupFutureUsage: "on_session" | null;
                     };
                 };
             };
@@ -4308,6 +4470,12 @@ export interface operations {
                             type: "redirect_to_url";
                             redirectUrl: string;
                         } | null;
+                        paymentMethod: string | null;
+                        /**
+                         * @description `on_session`: when the intent succeeds, save its card as a payment method of the intent's `customerId` (which it needs).
+                         * @enum {string|null}
+                         */
+                        setupFutureUsage: "on_session" | null;
                     };
                 };
             };
@@ -4340,6 +4508,210 @@ export interface operations {
             };
             /** @description Conflict with the resource's state or an Idempotency-Key: idempotency_key_in_use, payment_intent_unexpected_state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    listCustomerPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant's own id for its customer. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's saved cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodList"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    deleteCustomerPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant's own id for its customer. */
+                customerId: string;
+                /** @description A saved card's id (`pm_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"id","deleted":true}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedPaymentMethod"];
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No valid secret key or console session: invalid_api_key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    listPaymentIntentPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment intent's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent's customer's saved cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodList"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Unexpected fault; nothing was written: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    deletePaymentIntentPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment intent's id (a UUID). */
+                id: string;
+                /** @description A saved card's id (`pm_…`). */
+                paymentMethodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"id","deleted":true}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedPaymentMethod"];
+                };
+            };
+            /** @description Invalid request: the body, a parameter or a header is wrong: body_too_large, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No such resource (or not the caller's): resource_missing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4744,6 +5116,11 @@ export interface operations {
                         redirectUrl?: string;
                         /** @enum {string} */
                         language?: "en" | "id";
+                        /**
+                         * @description The merchant's own id for its customer.
+                         * @example cus_1042
+                         */
+                        customerId?: string;
                     };
                 };
             };
