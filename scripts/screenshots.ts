@@ -149,6 +149,53 @@ async function main() {
       await shoot(page, `${lang}-wallet-ovo-countdown-phone`);
       await page.context().close();
     }
+    // Saved cards (docs/contract.md §10): one customer per language saves two cards (the second
+    // through 3-D Secure), then the card step of their next link lists them; then a remove's confirm.
+    for (const [lang, viewport, form] of [
+      ["en", DESKTOP, "desktop"],
+      ["id", PHONE, "phone"],
+    ] as const) {
+      const page = await session(viewport, lang === "id" ? "id-ID" : "en-US");
+      const customerId = `cus-screenshots-${lang}`;
+      const cardStep = async () => {
+        const l = (await merchant.createPaymentLink(linkRequest({ additionalInfo: { language: lang, customerId } })))
+          .paymentLinkData;
+        await page.goto(l.paymentLinkUri);
+        await page.locator("li[aria-labelledby^='group-']").nth(2).getByRole("button").click();
+        const step = page.getByTestId("card-form");
+        await step.locator("button[type=submit]:enabled").waitFor(); // the saved cards have loaded
+        return step;
+      };
+      for (const [number, threeDs] of [
+        ["4111 1111 1111 1111", false],
+        ["4000 0000 0000 3220", true],
+      ] as const) {
+        const step = await cardStep();
+        const newCard = step.locator("input[type=radio][value=new]");
+        if (await newCard.count()) await newCard.check();
+        await step.locator("input[autocomplete=cc-number]").pressSequentially(number);
+        await step.locator("input[autocomplete=cc-exp]").fill(threeDs ? "08/31" : "12/34");
+        await step.locator("input[autocomplete=cc-csc]").fill("123");
+        await step.locator("input[autocomplete=cc-name]").fill("Siti Rahmawati");
+        await step.locator("input[type=checkbox]").check();
+        if (!threeDs) await shoot(page, `${lang}-card-save-${form}`);
+        await step.locator("button[type=submit]").click();
+        if (threeDs) {
+          await page.waitForURL(/\/3ds\?/);
+          await page.getByRole("button", { name: lang === "en" ? "Approve" : "Setujui", exact: true }).click();
+        }
+        await page.locator("[data-state=paid]").waitFor();
+      }
+      const step = await cardStep();
+      await step.getByTestId("saved-cards").waitFor();
+      await shoot(page, `${lang}-saved-cards-${form}`);
+      await step
+        .getByRole("button", { name: lang === "en" ? /^Remove Visa/ : /^Hapus Visa/ })
+        .first()
+        .click();
+      await shoot(page, `${lang}-saved-card-remove-${form}`);
+      await page.context().close();
+    }
     // merchant preview (maintenance state)
     await desk.goto(d.paymentLinkUri.replace(`/pay/${d.paymentLinkId}?`, `/pay/${d.paymentLinkId}/preview?`));
     await desk.getByLabel("Secret key").fill(creds.merchant.secretKey);

@@ -18,6 +18,7 @@ import { sandboxAcquirer, sandboxMode } from "@/lib/connector/sandbox-acquirer";
 import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
 import { CardStep } from "./card-step";
+import { savedCardLabels } from "./saved-card-labels";
 import { VaPanel } from "./va-panel";
 import { WalletPanel } from "./wallet-panel";
 import { sentPush } from "@/lib/checkout/wallet-push";
@@ -182,7 +183,12 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
               testCard: tc("errorTestCard"),
               generic: tc("errorGeneric"),
               network: tc("errorNetwork"),
+              remove: tc("errorRemove"),
+              savedUnavailable: tc("errorSavedUnavailable"),
+              savedGone: tc("errorSavedGone"),
             },
+            // Only a link with a customer offers saved cards and "save this card" (docs/contract.md §10).
+            ...(link.additionalInfo.customerId ? { saved: savedCardLabels(tc) } : {}),
           }}
         />
       );

@@ -12,7 +12,28 @@ export type StatusResult =
   | { ok: true; status: "00" | "01" | "02" | "03"; paymentKey: string; serverNow: number; streamUrl: string | null }
   | { ok: false; error: "not_found" | "unavailable"; serverNow: number };
 
-export type CardStartResult = { ok: true; clientSecret: string } | { ok: false; error: string };
+/**
+ * The card step's intent. `cards`: for a link with a customer, the customer's saved cards
+ * (null when they could not be listed); absent for a link without one.
+ */
+export type CardStartResult =
+  { ok: true; clientSecret: string; cards?: SavedCardView[] | null } | { ok: false; error: string };
+
+/**
+ * A saved card as the card step shows it: the gateway's listing, nothing more of the card
+ * (docs/contract.md §10). `expired` is decided on the server, so the page's HTML and its
+ * script agree at a month's turn.
+ */
+export interface SavedCardView {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  expired: boolean;
+}
+
+export type RemoveCardResult = { ok: true } | { ok: false; error: string };
 
 export type SimulateResult =
   | {
@@ -32,6 +53,8 @@ export interface CheckoutActions {
   chooseMethod(prev: ChooseResult, form: FormData): Promise<ChooseResult>;
   pollStatus(linkId: string): Promise<StatusResult>;
   startCardPayment(linkId: string): Promise<CardStartResult>;
+  /** Remove a saved card of the link's customer, with the card step's intent as the key. */
+  removeSavedCard(linkId: string, clientSecret: string, paymentMethodId: string): Promise<RemoveCardResult>;
   simulatePayment(linkId: string, outcome: SimulatedOutcome): Promise<SimulateResult>;
   previewSignIn(prev: PreviewSignInResult, form: FormData): Promise<PreviewSignInResult>;
 }

@@ -60,6 +60,7 @@ const SAME_IN_BOTH: Record<string, string> = {
   "ConsoleCreate.indonesian": "each language is named in its own language (endonym)",
   "Home.productionTitle": "the product's name, the same in every language",
   "ConsoleMethods.switchState": "only arguments (the method, its state) and a colon",
+  "Card.savedCard": "only arguments (the brand, the last 4) and the mask dots",
 };
 
 describe("messages", () => {

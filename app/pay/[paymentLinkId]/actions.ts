@@ -14,7 +14,14 @@ import { rememberPush } from "@/lib/checkout/wallet-push";
 import { isWalletMethod, normalizeMobile, WALLET_METHODS } from "@/lib/contract/wallet";
 import { liveStreamUrl } from "@/lib/connector/live-stream";
 import { classifyFailure } from "@/lib/connector/failures";
-import type { CardStartResult, ChooseResult, SimulateResult, StatusResult } from "@/lib/checkout/action-results";
+import type {
+  CardStartResult,
+  ChooseResult,
+  RemoveCardResult,
+  SimulateResult,
+  StatusResult,
+} from "@/lib/checkout/action-results";
+import { listSavedCards, removeCustomerCard } from "@/lib/checkout/saved-cards";
 
 const METHOD_ID = /^[a-z0-9_]{1,32}$/;
 
@@ -98,7 +105,8 @@ export async function pollStatus(linkId: string): Promise<StatusResult> {
 /**
  * The card step's server half: create a payment intent for the link's total with the
  * checkout's secret key and hand the browser only its client secret. The card itself goes
- * from the browser straight to the gateway (lib/sdk), never through this server.
+ * from the browser straight to the gateway (lib/sdk), never through this server. For a link
+ * with a customer the answer also lists that customer's saved cards (brand, last 4, expiry).
  */
 export async function startCardPayment(linkId: string): Promise<CardStartResult> {
   const t = await getTranslations("Card");
@@ -109,18 +117,38 @@ export async function startCardPayment(linkId: string): Promise<CardStartResult>
   if (!cardCanCharge(totalMinor)) return { ok: false, error: t("errorAmount") };
   try {
     // The /v1 wire counts whole rupiah (docs/contract.md §3.2).
+    // A link's intent is for the link's customer: the gateway gives it (docs/contract.md §10).
     const intent = await checkoutIntents().create({
       amount: toWholeRupiah(totalMinor),
       currency: link.totalAmount.currency,
       metadata: { paymentLinkId: linkId },
     });
-    return { ok: true, clientSecret: intent.clientSecret };
+    if (!link.additionalInfo.customerId) return { ok: true, clientSecret: intent.clientSecret };
+    return { ok: true, clientSecret: intent.clientSecret, cards: await listSavedCards(intent.clientSecret) };
   } catch (err) {
     return {
       ok: false,
       error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork"),
     };
   }
+}
+
+/**
+ * Remove one of the link's customer's saved cards from the card step. The gateway decides
+ * with the intent's client secret whose cards these are; the session cookie is checked
+ * first, so only the link's payer gets that far.
+ */
+export async function removeSavedCard(
+  linkId: string,
+  clientSecret: string,
+  paymentMethodId: string,
+): Promise<RemoveCardResult> {
+  const t = await getTranslations("Card");
+  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
+  if (!link?.additionalInfo.customerId) return { ok: false, error: t("errorRemove") };
+  return (await removeCustomerCard(clientSecret, paymentMethodId))
+    ? { ok: true }
+    : { ok: false, error: t("errorRemove") };
 }
 
 /**

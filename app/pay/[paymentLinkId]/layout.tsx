@@ -2,7 +2,7 @@ import "@/app/checkout.css";
 import type { ReactNode } from "react";
 import { CheckoutActionsProvider } from "@/components/checkout/actions-context";
 import { PageErrorWords } from "@/components/ui/page-error-words";
-import { chooseMethod, pollStatus, simulatePayment, startCardPayment } from "./actions";
+import { chooseMethod, pollStatus, removeSavedCard, simulatePayment, startCardPayment } from "./actions";
 import { previewSignIn } from "./preview/actions";
 
 /**
@@ -11,7 +11,9 @@ import { previewSignIn } from "./preview/actions";
  */
 export default function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
-    <CheckoutActionsProvider actions={{ chooseMethod, pollStatus, simulatePayment, startCardPayment, previewSignIn }}>
+    <CheckoutActionsProvider
+      actions={{ chooseMethod, pollStatus, simulatePayment, startCardPayment, removeSavedCard, previewSignIn }}
+    >
       <PageErrorWords namespace="CheckoutError">{children}</PageErrorWords>
     </CheckoutActionsProvider>
   );
