@@ -69,6 +69,13 @@ describe.each([
     expect(await check({ headers: delivery({ at: new Date(now.getTime() + 6 * 60_000) }) })).toBe(false);
     expect(await check({ headers: delivery({ at: new Date(now.getTime() - 4 * 60_000) }) })).toBe(true);
   });
+
+  it("refuses a stale timestamp when the window or the clock it is given is not a number", async () => {
+    // e.g. toleranceSeconds: Number(process.env.UNSET) is NaN: the window must close, not vanish.
+    const stale = delivery({ at: new Date(now.getTime() - 60 * 60_000) });
+    expect(await check({ headers: stale, toleranceSeconds: Number.NaN })).toBe(false);
+    expect(await check({ headers: stale, now: new Date("not a date") })).toBe(false);
+  });
 });
 
 describe("handleOnce", () => {

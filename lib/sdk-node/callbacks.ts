@@ -36,7 +36,9 @@ function signedParts(input: VerifyCallbackInput): { timestamp: string; signature
   const at = parseIsoWithOffset(timestamp);
   if (!at) return null;
   const now = (input.now ?? new Date()).getTime();
-  if (Math.abs(now - at.getTime()) > (input.toleranceSeconds ?? 300) * 1000) return null;
+  // Written as "within", not "not beyond": a NaN window or clock (an unset setting run
+  // through Number(), an invalid Date) then refuses instead of accepting any timestamp.
+  if (!(Math.abs(now - at.getTime()) <= (input.toleranceSeconds ?? 300) * 1000)) return null;
   return { timestamp, signature };
 }
 
