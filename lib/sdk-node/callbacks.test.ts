@@ -105,4 +105,22 @@ describe("handleOnce", () => {
     expect(both.filter((r) => r.duplicate)).toHaveLength(1);
     expect(credited).toBe(1);
   });
+
+  it("does not acknowledge a repeat while the first run is still going, and fails it when the first fails", async () => {
+    // The gateway gave up waiting on the first attempt and retried; the first then fails. Had
+    // the retry been answered {duplicate: true} (so 2xx), the delivery would be marked done
+    // and never credited.
+    const store = new MemoryDeliveryStore();
+    let fail!: (err: Error) => void;
+    const gate = new Promise<never>((_, reject) => (fail = reject));
+    const first = handleOnce(store, "d", () => gate);
+    const repeat = handleOnce(store, "d", () => 1).then(
+      (r) => ({ answered: r }),
+      (err: Error) => ({ failed: err.message }),
+    );
+    fail(new Error("db down"));
+    await expect(first).rejects.toThrow("db down");
+    expect(await repeat).toEqual({ failed: "db down" });
+    expect(await handleOnce(store, "d", () => 2)).toEqual({ duplicate: false, result: 2 });
+  });
 });
