@@ -42,7 +42,13 @@ http
         res.writeHead(401).end();
         return;
       }
-      const deliveryId = String(req.headers["x-external-id"] ?? "");
+      // Not covered by the signature: a replayed delivery may come without it. An answer, not a
+      // crash (an exception in this async listener would end the process).
+      const deliveryId = req.headers["x-external-id"];
+      if (typeof deliveryId !== "string" || deliveryId === "") {
+        res.writeHead(400).end();
+        return;
+      }
       let event;
       try {
         event = JSON.parse(body.toString("utf8"));
@@ -50,7 +56,15 @@ http
         res.writeHead(400).end();
         return;
       }
-      const outcome = await handleOnce(deliveries, deliveryId, () => credit(event));
+      let outcome;
+      try {
+        outcome = await handleOnce(deliveries, deliveryId, () => credit(event));
+      } catch (err) {
+        // Not acknowledged, so the gateway retries; handleOnce has released the id.
+        console.error(`FAILED ${req.url} delivery=${deliveryId}: ${err}`);
+        res.writeHead(500).end();
+        return;
+      }
       console.log(
         outcome.duplicate
           ? `signature OK ${req.url} delivery=${deliveryId} (duplicate, ignored)`

@@ -40,14 +40,23 @@ try {
   process.exit(2);
 }
 
-console.log(`Callback check ${report.id} of ${report.url}`);
+/**
+ * What the endpoint wrote (its reply, the error its connection gave), made safe for a terminal:
+ * any endpoint can be checked, and raw, an escape sequence in its reply would retitle, clear or
+ * rewrite the developer's terminal. Control characters are shown as \xNN.
+ */
+const printable = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+
+console.log(`Callback check ${report.id} of ${printable(report.url)}`);
 for (const c of report.cases) {
   const got = c.status === null ? "no answer" : `HTTP ${c.status}`;
   console.log(`${c.pass ? "PASS" : "FAIL"}  ${c.name.padEnd(16)} expected ${c.expected.padEnd(8)} got ${got}`);
-  console.log(`      ${c.detail}`);
+  console.log(`      ${printable(c.detail)}`);
   for (const x of c.exchanges) {
-    console.log(`      > POST ${x.request.url} X-EXTERNAL-ID ${x.request.headers["X-EXTERNAL-ID"]}`);
-    console.log(`      < ${x.reply ? `${x.reply.status} ${x.reply.body.slice(0, 120)}` : `(${x.error})`}`);
+    console.log(`      > POST ${printable(x.request.url)} X-EXTERNAL-ID ${x.request.headers["X-EXTERNAL-ID"]}`);
+    console.log(`      < ${printable(x.reply ? `${x.reply.status} ${x.reply.body.slice(0, 120)}` : `(${x.error})`)}`);
   }
 }
 const failed = report.cases.filter((c) => !c.pass).length;

@@ -9,14 +9,13 @@ import { build } from "esbuild";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, "dist/sdk"));
-const WORK = path.join(OUT, "build");
+fs.mkdirSync(OUT, { recursive: true });
+// A folder of its own, removed at the end: OUT may be any directory, and its own build/ is not ours.
+const WORK = fs.mkdtempSync(path.join(OUT, ".sdk-pack-"));
 const PACKAGES = [
   { dir: "node", entry: "lib/sdk-node/index.ts", platform: "neutral", target: "es2022" },
   { dir: "js", entry: "lib/sdk/index.ts", platform: "browser", target: "es2020" },
 ];
-
-fs.rmSync(WORK, { recursive: true, force: true });
-fs.mkdirSync(WORK, { recursive: true });
 
 // Declarations of both entries and what they import, in one tsc run (the slow step).
 const TYPES = path.join(WORK, "types");

@@ -69,6 +69,13 @@ describe.each([
     expect(await check({ headers: delivery({ at: new Date(now.getTime() + 6 * 60_000) }) })).toBe(false);
     expect(await check({ headers: delivery({ at: new Date(now.getTime() - 4 * 60_000) }) })).toBe(true);
   });
+
+  it("refuses a stale timestamp when the window or the clock it is given is not a number", async () => {
+    // e.g. toleranceSeconds: Number(process.env.UNSET) is NaN: the window must close, not vanish.
+    const stale = delivery({ at: new Date(now.getTime() - 60 * 60_000) });
+    expect(await check({ headers: stale, toleranceSeconds: Number.NaN })).toBe(false);
+    expect(await check({ headers: stale, now: new Date("not a date") })).toBe(false);
+  });
 });
 
 describe("handleOnce", () => {
@@ -97,5 +104,23 @@ describe("handleOnce", () => {
     const both = await Promise.all([handleOnce(store, "d", slow), handleOnce(store, "d", slow)]);
     expect(both.filter((r) => r.duplicate)).toHaveLength(1);
     expect(credited).toBe(1);
+  });
+
+  it("does not acknowledge a repeat while the first run is still going, and fails it when the first fails", async () => {
+    // The gateway gave up waiting on the first attempt and retried; the first then fails. Had
+    // the retry been answered {duplicate: true} (so 2xx), the delivery would be marked done
+    // and never credited.
+    const store = new MemoryDeliveryStore();
+    let fail!: (err: Error) => void;
+    const gate = new Promise<never>((_, reject) => (fail = reject));
+    const first = handleOnce(store, "d", () => gate);
+    const repeat = handleOnce(store, "d", () => 1).then(
+      (r) => ({ answered: r }),
+      (err: Error) => ({ failed: err.message }),
+    );
+    fail(new Error("db down"));
+    await expect(first).rejects.toThrow("db down");
+    expect(await repeat).toEqual({ failed: "db down" });
+    expect(await handleOnce(store, "d", () => 2)).toEqual({ duplicate: false, result: 2 });
   });
 });

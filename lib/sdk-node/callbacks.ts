@@ -36,7 +36,9 @@ function signedParts(input: VerifyCallbackInput): { timestamp: string; signature
   const at = parseIsoWithOffset(timestamp);
   if (!at) return null;
   const now = (input.now ?? new Date()).getTime();
-  if (Math.abs(now - at.getTime()) > (input.toleranceSeconds ?? 300) * 1000) return null;
+  // Written as "within", not "not beyond": a NaN window or clock (an unset setting run
+  // through Number(), an invalid Date) then refuses instead of accepting any timestamp.
+  if (!(Math.abs(now - at.getTime()) <= (input.toleranceSeconds ?? 300) * 1000)) return null;
   return { timestamp, signature };
 }
 
@@ -128,10 +130,19 @@ export class MemoryDeliveryStore implements DeliveryStore {
 
 export type OnceResult<T> = { duplicate: false; result: T } | { duplicate: true };
 
+/** Runs of handleOnce still going in this process, per store and id. */
+const running = new WeakMap<DeliveryStore, Map<string, Promise<unknown>>>();
+
 /**
  * Run `handler` once per X-EXTERNAL-ID: a repeated delivery answers `{duplicate: true}` without
  * running it (answer it 2xx too, or the gateway keeps retrying). If the handler throws, the id
  * is released so the gateway's retry runs it again.
+ *
+ * A repeat that arrives while the first run is still going in this process (the gateway gave
+ * up waiting and retried) waits for it: `{duplicate: true}` once it succeeded, its error if it
+ * failed. Acknowledging the repeat at once would let the gateway mark the delivery done while
+ * the first run may still fail and release the id. This covers one process; across
+ * processes it is the store's `claim` that decides.
  */
 export async function handleOnce<T>(
   store: DeliveryStore,
@@ -139,11 +150,27 @@ export async function handleOnce<T>(
   handler: () => T | Promise<T>,
 ): Promise<OnceResult<T>> {
   if (!externalId) throw new TypeError("handleOnce: X-EXTERNAL-ID is missing");
-  if (!(await store.claim(externalId))) return { duplicate: true };
+  let runs = running.get(store);
+  if (!runs) running.set(store, (runs = new Map()));
+  const earlier = runs.get(externalId);
+  if (earlier) {
+    await earlier;
+    return { duplicate: true };
+  }
+  // Registered before the first await, so a repeat arriving meanwhile finds it.
+  const run = (async (): Promise<OnceResult<T>> => {
+    if (!(await store.claim(externalId))) return { duplicate: true };
+    try {
+      return { duplicate: false, result: await handler() };
+    } catch (err) {
+      await store.release(externalId);
+      throw err;
+    }
+  })();
+  runs.set(externalId, run);
   try {
-    return { duplicate: false, result: await handler() };
-  } catch (err) {
-    await store.release(externalId);
-    throw err;
+    return await run;
+  } finally {
+    if (runs.get(externalId) === run) runs.delete(externalId);
   }
 }

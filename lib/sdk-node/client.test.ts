@@ -54,6 +54,18 @@ const client = (fetchImpl: typeof fetch) =>
   });
 
 describe("NusapayClient", () => {
+  it("refuses a path parameter that is a dot segment, which the URL would resolve to another operation", async () => {
+    // An id taken from a request (`?link=..`): /v1/payment-links/../expire is POST /v1/expire.
+    const gw = fakeGateway([]);
+    const c = client(gw.fetchImpl);
+    for (const id of ["..", "."]) await expect(c.expirePaymentLink({ id } as never), id).rejects.toThrow(TypeError);
+    await expect(c.listCustomerPaymentMethods({ customerId: ".." } as never)).rejects.toThrow(TypeError);
+    expect(gw.seen).toEqual([]);
+    // Dots inside an id are only characters.
+    await c.retrievePaymentLink({ id: "a..b" } as never);
+    expect(gw.seen.map((s) => s.path)).toEqual(["/v1/payment-links/a..b"]);
+  });
+
   it("signs a SNAP call as the gateway checks it, reusing one cached token", async () => {
     const gw = fakeGateway([
       { status: 200, body: { responseCode: "2002700" } },

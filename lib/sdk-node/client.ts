@@ -240,6 +240,9 @@ function fillPath(template: string, input: Record<string, unknown>): { path: str
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = rest[name];
     if (typeof v !== "string" || v === "") throw new TypeError(`${template}: ${name} is required`);
+    // encodeURIComponent keeps "." and "..", and the URL resolves them: {id: ".."} in
+    // /v1/payment-links/{id}/expire would POST /v1/expire with the secret key.
+    if (v === "." || v === "..") throw new TypeError(`${template}: ${name} may not be "${v}"`);
     delete rest[name];
     return encodeURIComponent(v);
   });

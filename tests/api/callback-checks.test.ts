@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConsoleClient } from "@/lib/clients/console-client";
@@ -220,6 +222,22 @@ describe("the callback check", () => {
     const refused = await checkCli(srv, ["ftp://example.test/"]);
     expect(refused.stderr).toMatch(/The gateway refused the check/);
     expect(refused.code).toBe(2);
+  });
+
+  it("`npm run check-callbacks` prints an endpoint's reply without its control characters", async () => {
+    // The reply is the endpoint's to write, and it may be anyone's: raw, an escape sequence
+    // would retitle, clear or rewrite the developer's terminal (OSC 52 even sets its clipboard).
+    const hostile = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(401).end("\u001b]0;pwned\u0007\u001b[2Jrefused\rPASS"));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    receivers.push({ close: () => new Promise<void>((resolve) => hostile.close(() => resolve())) });
+    const out = await checkCli(srv, [`http://127.0.0.1:${(hostile.address() as AddressInfo).port}/`]);
+    expect(out.stdout).toContain("refused");
+    // eslint-disable-next-line no-control-regex
+    expect(out.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(out.code).toBe(1);
   });
 });
 
