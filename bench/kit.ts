@@ -19,6 +19,7 @@ export { formatJakarta } from "@/lib/contract/time";
 export { benchNotifications } from "./notifications";
 export { benchIntents } from "./intents";
 export { benchConsole } from "./console";
+export { benchRefunds } from "./refunds";
 export { startCluster } from "@/tests/support/postgres";
 export { freePort, startProductionServer } from "@/tests/support/production-server";
 export { GatewayClient } from "@/lib/clients/gateway-client";

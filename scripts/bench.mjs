@@ -7,10 +7,13 @@
 //   2. bench/notifications.ts  VA and wallet notifications settled/s and settlement → callback delay
 //   3. bench/intents.ts    payment intent create + confirm pairs/s
 //   4. bench/console.ts    the console: links page of 10,000 links, console create vs SNAP Create
+//   4b. bench/refunds.ts   refunds/s through /v1 and SNAP, and 20 concurrent partial refunds of one
+//                          payment through each: accepted, refused, held against what was paid
 //   5. bench/checkout.mjs  when present: benchCheckout({ baseUrl, log, db, kit, server })
 //   6. bench/issue12.mjs   pollStatus polls/s (before), CPU per render and per Inquiry,
 //                          waiting payers on event streams, 1 vs 2 processes
-// BENCH_ONLY=live runs section 6 alone; BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels;
+// BENCH_ONLY=live runs section 6 alone, BENCH_ONLY=refunds section 4b alone (BENCH_REFUND_RACERS
+// racers, default 20; BENCH_SECONDS bounds each throughput run); BENCH_LIVE_STREAMS=1000,5000,10000 sets its levels;
 // BENCH_RENDER_ROUNDS=5 how many turns its render figures take (the median is printed).
 // Figures are printed (and written to bench-results/), never asserted.
 import { spawnSync } from "node:child_process";
@@ -27,6 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DATABASES = (process.env.BENCH_DB ?? "pglite,postgres").split(",");
 const ONLY_LIVE = process.env.BENCH_ONLY === "live";
+const ONLY_REFUNDS = process.env.BENCH_ONLY === "refunds";
 
 if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync("dist/server.js")) {
   log("No production build yet: running `npm run build`…");
@@ -54,7 +58,7 @@ log(
 log(`load average at start: ${load()}`);
 
 // Issue 12's "today's" figures: the code as it was when the issue was filed (bench/baseline.mjs).
-const baseline = prepareBaseline(root, log);
+const baseline = ONLY_REFUNDS ? null : prepareBaseline(root, log);
 
 const rows = [];
 const liveRows = [];
@@ -113,6 +117,36 @@ try {
         await issue12();
         continue;
       }
+      const refunds = async () => {
+        log("Refunds (issue 31)…");
+        const r = await kit.benchRefunds({
+          baseUrl: server.baseUrl,
+          credentials: server.credentials,
+          log: (l) => log(`  ${l}`),
+          durationMs: SECONDS * 1000,
+          racers: Number(process.env.BENCH_REFUND_RACERS ?? 20),
+        });
+        for (const row of r.rows) rows.push({ db, ...row });
+        for (const race of r.races) {
+          const refused = race.racers - (race.outcomes.accepted ?? 0);
+          summary.push({
+            db,
+            figure: `refund race ${race.family}: accepted of ${race.racers}`,
+            value: race.outcomes.accepted ?? 0,
+          });
+          summary.push({ db, figure: `refund race ${race.family}: refused`, value: refused });
+          summary.push({
+            db,
+            figure: `refund race ${race.family}: held of Rp ${race.paidRupiah} paid`,
+            value: Number(race.heldRupiah),
+            digits: 2,
+          });
+        }
+      };
+      if (ONLY_REFUNDS) {
+        await refunds();
+        continue;
+      }
       log("Inquiry Payment Link over HTTP…");
       const http = await benchInquiry({ kit, server, log, seconds: SECONDS, connections: CONNECTIONS });
       log(
@@ -154,6 +188,7 @@ try {
         links: Number(process.env.BENCH_CONSOLE_LINKS ?? 10_000),
       });
       for (const r of consoleRows) rows.push({ db, ...r });
+      await refunds();
 
       if (checkoutModule?.benchCheckout) {
         log("Checkout…");

@@ -26,7 +26,7 @@ import {
 import { isUuid } from "@/lib/contract/uuid";
 import { formFieldOf, linkFormProblems } from "@/lib/console/link-form";
 import { refundAmountOf, refundReasonProblem } from "@/lib/console/refund-form";
-import { fromWholeRupiah } from "@/lib/contract/money";
+import { parseMoney } from "@/lib/contract/money";
 import { rupiah } from "@/lib/i18n/format";
 import { asLocale } from "@/lib/i18n/locale";
 
@@ -164,7 +164,7 @@ export async function refundAction(
       { paymentLinkId: linkId, amount: amount.amount, ...(reason ? { reason } : {}) },
       { idempotencyKey: key },
     );
-    const shown = rupiah(fromWholeRupiah(refund.amount), asLocale(await getLocale()));
+    const shown = rupiah(parseMoney(refund.amountValue), asLocale(await getLocale()));
     return { ok: true, message: t("requested", { amount: shown }) };
   } catch (err) {
     if (err instanceof V1ClientError && err.status === 400) {

@@ -2,8 +2,6 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { LinkDetail } from "@/lib/contract/console";
 import type { RefundStatus } from "@/lib/contract/refunds";
-import { fromWholeRupiah } from "@/lib/contract/money";
-import { rupiah } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locale";
 import { cardClass, type BadgeTone } from "@/lib/ui/recipes";
 import { RefreshWhile } from "./refresh-while";
@@ -38,7 +36,8 @@ export async function RefundSection({
   const pending = link.refunds.some((r) => r.status === "pending");
   if (refundable.reason === "not_paid") return null;
   const t = await getTranslations("ConsoleRefund");
-  const shown = (whole: number) => rupiah(fromWholeRupiah(whole), locale);
+  // The exact values: what remains or was refunded may have sen (docs/contract.md §9).
+  const shown = (value: string) => money(value, locale);
   return (
     <section className={`${cardClass} mb-4`} aria-labelledby="refund-heading">
       <RefreshWhile active={pending} />
@@ -47,10 +46,12 @@ export async function RefundSection({
         <p>{t("va")}</p>
       ) : (
         <>
-          {refundable.refunded > 0 && <p>{t("refundedSoFar", { amount: shown(refundable.refunded) })}</p>}
+          {refundable.refundedValue !== "0.00" && (
+            <p>{t("refundedSoFar", { amount: shown(refundable.refundedValue) })}</p>
+          )}
           <p>
-            {refundable.amount > 0
-              ? t("refundable", { amount: shown(refundable.amount), paid: money(link.totalAmount.value, locale) })
+            {refundable.amountValue !== "0.00"
+              ? t("refundable", { amount: shown(refundable.amountValue), paid: money(link.totalAmount.value, locale) })
               : t("fullyRefunded")}
           </p>
           {/* Rendered with nothing left too: what the last refund answered stays on screen. */}

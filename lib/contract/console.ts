@@ -53,7 +53,14 @@ export const TimelineEntry = z.object({
   account: z.string().optional(),
   /** `refund` entries (at the refund's creation): the refund and its state now. */
   refund: z
-    .object({ id: z.string(), amount: z.number().int(), status: RefundStatus, reason: z.string().nullable() })
+    .object({
+      id: z.string(),
+      /** As the refund's own (docs/contract.md §9): whole rupiah, null when it has sen; `amountValue` exact. */
+      amount: z.number().int().nullable(),
+      amountValue: z.string(),
+      status: RefundStatus,
+      reason: z.string().nullable(),
+    })
     .optional(),
 });
 

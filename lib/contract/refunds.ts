@@ -4,7 +4,9 @@ import { Amount, AmountOut, Envelope, UUID_REGEX } from "./common";
 /**
  * Refunds (docs/contract.md §9): the /v1 resource, its create body and list, and SNAP's two
  * refund operations. One schema per shape, used by the gateway's routes, the OpenAPI document
- * and the typed clients. `/v1` amounts are whole rupiah, SNAP's two-decimal strings.
+ * and the typed clients. `/v1` amounts are whole rupiah, SNAP's two-decimal strings; a refund
+ * with sen (SNAP's, or a /v1 refund of a remainder with sen) says so in `amountValue`, since
+ * /v1's whole-rupiah `amount` cannot (docs/contract.md §9).
  */
 
 export const RefundStatus = z.enum(["pending", "succeeded", "failed"]);
@@ -21,7 +23,14 @@ export const Refund = z
       .string()
       .nullable()
       .meta({ description: "The card payment intent refunded, or null for a QRIS or e-wallet payment." }),
-    amount: z.number().int().meta({ description: "Whole rupiah.", example: 50000 }),
+    amount: z.number().int().nullable().meta({
+      description:
+        "Whole rupiah; null when the refund has sen (made through SNAP, or the remainder of a payment with sen): `amountValue` is exact.",
+      example: 50000,
+    }),
+    amountValue: z
+      .string()
+      .meta({ description: "The exact amount, two decimals, as SNAP writes it.", example: "50000.00" }),
     currency: z.literal("IDR"),
     status: RefundStatus.meta({
       description:
@@ -98,14 +107,18 @@ export const RefundList = z.object({ data: z.array(Refund), hasMore: z.boolean()
 export type RefundList = z.infer<typeof RefundList>;
 
 /**
- * What a console link detail says about refunding it: `amount` whole rupiah that may still be
- * refunded (paid − succeeded − pending), `refunded` whole rupiah succeeded so far, and `reason`
- * why nothing may be refunded: `va` (a bank transfer has no way back), `not_paid`; null when
- * refundable (or when all is refunded: `amount` 0).
+ * What a console link detail says about refunding it: `amountValue` what may still be refunded
+ * (paid − succeeded − pending), exact; `amount` the whole rupiah of it the console's form can
+ * ask for (a remainder's sen go back with a refund without an amount); `refundedValue` what
+ * succeeded so far, exact, and `refunded` the same in whole rupiah, null when it has sen;
+ * `reason` why nothing may be refunded: `va` (a bank transfer has no way back), `not_paid`;
+ * null when refundable (or when all is refunded: `amountValue` "0.00").
  */
 export const Refundable = z.object({
   amount: z.number().int(),
-  refunded: z.number().int(),
+  amountValue: z.string(),
+  refunded: z.number().int().nullable(),
+  refundedValue: z.string(),
   reason: z.enum(["va", "not_paid"]).nullable(),
 });
 export type Refundable = z.infer<typeof Refundable>;

@@ -13,8 +13,10 @@ export interface Refund {
   id: string;
   paymentLinkId: string | null;
   paymentIntentId: string | null;
-  /** Whole rupiah. */
-  amount: number;
+  /** Whole rupiah; null when the refund has sen (amountValue is exact). */
+  amount: number | null;
+  /** The exact amount, two decimals ("245000.10"). */
+  amountValue: string;
   currency: "IDR";
   status: "pending" | "succeeded" | "failed";
   reason: string | null;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConsoleClient } from "@/lib/clients/console-client";
 import { SnapClientError } from "@/lib/clients/gateway-client";
 import { V1ClientError } from "@/lib/clients/v1-answer";
+import { parseMoney } from "@/lib/contract/money";
 import { paidPayments } from "@/tests/support/refunds";
 import { DB_KINDS, startServer, type RunningServer } from "@/tests/support/server";
 
@@ -50,10 +51,10 @@ describe.each(DB_KINDS)("refunds racing on %s", (db) => {
     await srv?.stop();
   });
 
-  /** Pending and succeeded refunds of a link, in minor units. */
+  /** Pending and succeeded refunds of a link, in whole rupiah (exactly: each refund's amountValue). */
   const heldOf = async (linkId: string) => {
     const { data } = await api.listRefunds({ paymentLinkId: linkId, limit: 100 });
-    return data.filter((r) => r.status !== "failed").reduce((s, r) => s + r.amount, 0);
+    return data.filter((r) => r.status !== "failed").reduce((s, r) => s + parseMoney(r.amountValue) / 100, 0);
   };
 
   it(`${RACERS} concurrent partial /v1 refunds of one card payment: 14 of 7 000 fit in 100 000, 6 refused`, async () => {

@@ -69,6 +69,7 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
       paymentLinkId: link.id,
       paymentIntentId: link.intentId,
       amount: 30_000,
+      amountValue: "30000.00",
       currency: "IDR",
       status: "pending",
       reason: "Returned one",
@@ -107,14 +108,20 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
     });
 
     const detail = await session.getLink(link.id);
-    expect(detail.refundable).toEqual({ amount: 0, refunded: 100_000, reason: null });
+    expect(detail.refundable).toEqual({
+      amount: 0,
+      amountValue: "0.00",
+      refunded: 100_000,
+      refundedValue: "100000.00",
+      reason: null,
+    });
     expect(detail.refunds.map((r) => [r.id, r.status])).toEqual([
       [rest.id, "succeeded"],
       [first.id, "succeeded"],
     ]);
     expect(detail.timeline.filter((e) => e.type === "refund").map((e) => e.refund)).toEqual([
-      { id: first.id, amount: 30_000, status: "succeeded", reason: "Returned one" },
-      { id: rest.id, amount: 70_000, status: "succeeded", reason: null },
+      { id: first.id, amount: 30_000, amountValue: "30000.00", status: "succeeded", reason: "Returned one" },
+      { id: rest.id, amount: 70_000, amountValue: "70000.00", status: "succeeded", reason: null },
     ]);
     expect(detail.refundedAmount).toEqual({ value: "100000.00", currency: "IDR" });
     const listed = await session.listLinks({ limit: 100 });
@@ -167,7 +174,13 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
     expect((await settled(api, r.id)).status).toBe("failed");
     const [cb] = await refundCallbacks(r.id);
     expect(cb!.json).toMatchObject({ refundStatus: "06", refundAmount: { value: "40000.00" } });
-    expect((await session.getLink(link.id)).refundable).toEqual({ amount: 40_000, refunded: 0, reason: null });
+    expect((await session.getLink(link.id)).refundable).toEqual({
+      amount: 40_000,
+      amountValue: "40000.00",
+      refunded: 0,
+      refundedValue: "0.00",
+      reason: null,
+    });
     const again = await api.refund({ paymentLinkId: link.id, amount: 40_000 });
     expect((await settled(api, again.id)).status).toBe("succeeded");
   });
@@ -179,13 +192,25 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
       code: "refund_unsupported",
       param: "paymentLinkId",
     });
-    expect((await session.getLink(va.id)).refundable).toEqual({ amount: 0, refunded: 0, reason: "va" });
+    expect((await session.getLink(va.id)).refundable).toEqual({
+      amount: 0,
+      amountValue: "0.00",
+      refunded: 0,
+      refundedValue: "0.00",
+      reason: "va",
+    });
     const unpaid = await paid.unpaidLink(10_000);
     expect(await v1Error(api.refund({ paymentLinkId: unpaid.id }))).toMatchObject({
       status: 400,
       code: "payment_not_refundable",
     });
-    expect((await session.getLink(unpaid.id)).refundable).toEqual({ amount: 0, refunded: 0, reason: "not_paid" });
+    expect((await session.getLink(unpaid.id)).refundable).toEqual({
+      amount: 0,
+      amountValue: "0.00",
+      refunded: 0,
+      refundedValue: "0.00",
+      reason: "not_paid",
+    });
   });
 
   it("answers 404 for another merchant's payment or an unknown one, and 4xx for every malformed body", async () => {
@@ -269,7 +294,11 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
       status: 409,
       code: "4097801",
     });
-    expect(await snapError(srv.merchant.refundQr(body("P-2", "40000.01")))).toMatchObject({ status: 400 });
+    // Sen are money like any other (one unit inside): a sen past what remains is more than remains.
+    expect(await snapError(srv.merchant.refundQr(body("P-2", "40000.01")))).toMatchObject({
+      status: 404,
+      code: "4047813",
+    });
     expect(await snapError(srv.merchant.refundQr(body("P-2", "40001.00")))).toMatchObject({
       status: 404,
       code: "4047813",
@@ -295,6 +324,65 @@ describe.each(DB_KINDS)("refunds on %s", (db) => {
     ).toMatchObject({ paymentFlagStatus: "00", additionalInfo: { refundedAmount: { value: "60000.00" } } });
     const [cb] = await refundCallbacks(rest.refundNo);
     expect(cb!.json).toMatchObject({ partnerRefundNo: "P-5", originalReferenceNo: qr.referenceNo, refundStatus: "00" });
+  });
+
+  it("refunds a link with sen to the last sen: SNAP parts with sen, QR query and debit status 04; /v1 without amount takes the exact remainder", async () => {
+    const qr = await paid.qrLink("245000.10");
+    const snapBody = (partnerRefundNo: string, value: string) => ({
+      originalReferenceNo: qr.referenceNo,
+      partnerRefundNo,
+      refundAmount: { value, currency: "IDR" as const },
+    });
+    const part = await srv.merchant.refundQr(snapBody("S-1", "100000.05"));
+    expect(part.refundAmount).toEqual({ value: "100000.05", currency: "IDR" });
+    expect(await snapError(srv.merchant.refundQr(snapBody("S-2", "145000.06")))).toMatchObject({
+      status: 404,
+      code: "4047813",
+    });
+    const rest = await srv.merchant.refundQr(snapBody("S-3", "145000.05"));
+    await settled(api, part.refundNo);
+    expect(await settled(api, rest.refundNo)).toMatchObject({
+      status: "succeeded",
+      amount: null, // not whole rupiah: /v1's integer cannot say it, amountValue does
+      amountValue: "145000.05",
+    });
+    expect(await srv.merchant.queryQr({ originalReferenceNo: qr.referenceNo, serviceCode: "47" })).toMatchObject({
+      latestTransactionStatus: "04",
+    });
+    expect(
+      (await srv.merchant.inquiryPaymentLink({ additionalInfo: { paymentLinkId: qr.id } })).paymentLinkData,
+    ).toMatchObject({ additionalInfo: { refundedAmount: { value: "245000.10" } } });
+    const detail = await session.getLink(qr.id);
+    expect(detail.refundable).toEqual({
+      amount: 0,
+      amountValue: "0.00",
+      refunded: null,
+      refundedValue: "245000.10",
+      reason: null,
+    });
+    expect(detail.refunds.map((r) => r.amountValue)).toEqual(["145000.05", "100000.05"]);
+    expect(await snapError(srv.merchant.refundQr(snapBody("S-4", "0.01")))).toMatchObject({ code: "4047813" });
+    expect(await snapError(srv.merchant.refundQr(snapBody("S-4", "0.00")))).toMatchObject({
+      status: 400,
+      code: "4007801",
+    });
+
+    const ew = await paid.walletLink("245000.10");
+    const first = await srv.merchant.refundDebit({
+      originalReferenceNo: ew.referenceNo,
+      partnerRefundNo: "S-5",
+      refundAmount: { value: "5000.00", currency: "IDR" },
+    });
+    const all = await api.refund({ paymentLinkId: ew.id });
+    expect(all).toMatchObject({ amount: null, amountValue: "240000.10", status: "pending" });
+    expect(await api.refund({ paymentLinkId: ew.id, amount: 1 }).catch((e: unknown) => e)).toMatchObject({
+      code: "amount_too_large",
+    });
+    await settled(api, first.refundNo);
+    expect(await settled(api, all.id)).toMatchObject({ status: "succeeded" });
+    expect(await srv.merchant.debitStatus({ originalReferenceNo: ew.referenceNo, serviceCode: "54" })).toMatchObject({
+      latestTransactionStatus: "04",
+    });
   });
 
   it("refunds an e-wallet payment through SNAP's debit refund; debit status 04 once all is back; the transaction list shows it", async () => {

@@ -971,7 +971,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a payment
-         * @description Gives back `amount` whole rupiah (default: all that remains) of a paid card, QRIS or e-wallet payment, named by `paymentLinkId` or `paymentIntentId`. The refund is `pending`, then `succeeded` or `failed` (the sandbox settles within 2 s; a `reason` containing `[sandbox-fail]` fails); each final refund posts `{callbackBaseUrl}/v1.0/refund/notify`. The sum of succeeded and pending refunds never exceeds what was paid: more than remains answers `amount_too_large`, also to refunds racing each other. A virtual account payment cannot be refunded (`refund_unsupported`).
+         * @description Gives back `amount` whole rupiah (default: all that remains, to the last sen: such a refund answers `amount` null and the exact `amountValue`) of a paid card, QRIS or e-wallet payment, named by `paymentLinkId` or `paymentIntentId`. The refund is `pending`, then `succeeded` or `failed` (the sandbox settles within 2 s; a `reason` containing `[sandbox-fail]` fails); each final refund posts `{callbackBaseUrl}/v1.0/refund/notify`. The sum of succeeded and pending refunds never exceeds what was paid: more than remains answers `amount_too_large`, also to refunds racing each other. A virtual account payment cannot be refunded (`refund_unsupported`).
          */
         post: operations["createRefund"];
         delete?: never;
@@ -1951,10 +1951,15 @@ export interface components {
             /** @description The card payment intent refunded, or null for a QRIS or e-wallet payment. */
             paymentIntentId: string | null;
             /**
-             * @description Whole rupiah.
+             * @description Whole rupiah; null when the refund has sen (made through SNAP, or the remainder of a payment with sen): `amountValue` is exact.
              * @example 50000
              */
-            amount: number;
+            amount: number | null;
+            /**
+             * @description The exact amount, two decimals, as SNAP writes it.
+             * @example 50000.00
+             */
+            amountValue: string;
             /** @enum {string} */
             currency: "IDR";
             /**
@@ -5782,7 +5787,8 @@ export interface operations {
                             account?: string;
                             refund?: {
                                 id: string;
-                                amount: number;
+                                amount: number | null;
+                                amountValue: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 reason: string | null;
@@ -5807,7 +5813,9 @@ export interface operations {
                         refunds: components["schemas"]["Refund"][];
                         refundable: {
                             amount: number;
-                            refunded: number;
+                            amountValue: string;
+                            refunded: number | null;
+                            refundedValue: string;
                             /** @enum {string|null} */
                             reason: "va" | "not_paid" | null;
                         };
@@ -5938,7 +5946,8 @@ export interface operations {
                             account?: string;
                             refund?: {
                                 id: string;
-                                amount: number;
+                                amount: number | null;
+                                amountValue: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 reason: string | null;
@@ -5963,7 +5972,9 @@ export interface operations {
                         refunds: components["schemas"]["Refund"][];
                         refundable: {
                             amount: number;
-                            refunded: number;
+                            amountValue: string;
+                            refunded: number | null;
+                            refundedValue: string;
                             /** @enum {string|null} */
                             reason: "va" | "not_paid" | null;
                         };
@@ -6085,7 +6096,8 @@ export interface operations {
                             account?: string;
                             refund?: {
                                 id: string;
-                                amount: number;
+                                amount: number | null;
+                                amountValue: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 reason: string | null;
@@ -6110,7 +6122,9 @@ export interface operations {
                         refunds: components["schemas"]["Refund"][];
                         refundable: {
                             amount: number;
-                            refunded: number;
+                            amountValue: string;
+                            refunded: number | null;
+                            refundedValue: string;
                             /** @enum {string|null} */
                             reason: "va" | "not_paid" | null;
                         };

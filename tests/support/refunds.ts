@@ -10,10 +10,13 @@ import { confirmCardPayment } from "@/lib/sdk";
 import { linkRequest } from "./factories";
 import type { RunningServer } from "./server";
 
+/** Whole rupiah (a number), or a two-decimal value as SNAP writes it ("245000.10": a total with sen). */
+const asValue = (amount: number | string) => (typeof amount === "number" ? `${amount}.00` : amount);
+
 /** A link of exactly `rupiah` whole rupiah (one item, no fees), so a full refund leaves nothing. */
-export const wholeLink = (rupiah: number) =>
+export const wholeLink = (rupiah: number | string) =>
   linkRequest({
-    additionalInfo: { itemDetails: [{ name: "Kain", price: `${rupiah}.00`, quantity: 1 }], customFees: [] },
+    additionalInfo: { itemDetails: [{ name: "Kain", price: asValue(rupiah), quantity: 1 }], customFees: [] },
   });
 
 const card = () => ({
@@ -36,7 +39,7 @@ export function paidPayments(srv: RunningServer) {
   ).secretKey;
   const checkoutIntents = new IntentsClient(srv.baseUrl, checkoutKey);
   const merchantIntents = new IntentsClient(srv.baseUrl, srv.credentials.merchant.secretKey);
-  const choose = async (rupiah: number, groupId: string, methodId: string) => {
+  const choose = async (rupiah: number | string, groupId: string, methodId: string) => {
     const { paymentLinkData: d } = await srv.merchant.createPaymentLink(wholeLink(rupiah));
     const chosen = await checkout.payPaymentLink({
       additionalInfo: { paymentLinkId: d.paymentLinkId, paymentMethod: { groupId, methodId } },
@@ -58,20 +61,20 @@ export function paidPayments(srv: RunningServer) {
       if (r.status !== "succeeded") throw new Error(`card not paid: ${JSON.stringify(r)}`);
       return i.id;
     },
-    async qrLink(rupiah: number) {
+    async qrLink(rupiah: number | string) {
       const link = await choose(rupiah, "qr", "qris");
       const referenceNo = parseQris(link.value).referenceLabel!;
       await simulateQrPayment(srv.baseUrl, srv.credentials.acquirer, {
         referenceNo,
-        amount: `${rupiah}.00`,
+        amount: asValue(rupiah),
         status: "00",
       });
       return { ...link, referenceNo };
     },
-    async walletLink(rupiah: number) {
+    async walletLink(rupiah: number | string) {
       const link = await choose(rupiah, "ew", "dana");
       await srv.acquirer.notifyWalletPayment(
-        walletNotification({ referenceNo: link.referenceNo, amount: `${rupiah}.00`, status: "00" }),
+        walletNotification({ referenceNo: link.referenceNo, amount: asValue(rupiah), status: "00" }),
       );
       return link;
     },

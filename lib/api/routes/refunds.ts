@@ -8,7 +8,7 @@ import {
   SnapRefundRequest,
   SnapRefundResponse,
 } from "@/lib/contract/refunds";
-import { fromWholeRupiah, isWholeRupiah, parseMoney } from "@/lib/contract/money";
+import { fromWholeRupiah, parseMoney } from "@/lib/contract/money";
 import type { GatewayContext } from "@/lib/gateway/context";
 import { createRefund, RefundRefusal, type RefundTarget } from "@/lib/gateway/refunds/create-refund";
 import { findRefund, listRefunds } from "@/lib/gateway/refunds/refund-reads";
@@ -68,7 +68,7 @@ export const createRefundRoute = defineV1Route({
   operationId: "createRefund",
   summary: "Refund a payment",
   description:
-    "Gives back `amount` whole rupiah (default: all that remains) of a paid card, QRIS or e-wallet payment, named by `paymentLinkId` or `paymentIntentId`. The refund is `pending`, then `succeeded` or `failed` (the sandbox settles within 2 s; a `reason` containing `[sandbox-fail]` fails); each final refund posts `{callbackBaseUrl}/v1.0/refund/notify`. The sum of succeeded and pending refunds never exceeds what was paid: more than remains answers `amount_too_large`, also to refunds racing each other. A virtual account payment cannot be refunded (`refund_unsupported`).",
+    "Gives back `amount` whole rupiah (default: all that remains, to the last sen: such a refund answers `amount` null and the exact `amountValue`) of a paid card, QRIS or e-wallet payment, named by `paymentLinkId` or `paymentIntentId`. The refund is `pending`, then `succeeded` or `failed` (the sandbox settles within 2 s; a `reason` containing `[sandbox-fail]` fails); each final refund posts `{callbackBaseUrl}/v1.0/refund/notify`. The sum of succeeded and pending refunds never exceeds what was paid: more than remains answers `amount_too_large`, also to refunds racing each other. A virtual account payment cannot be refunded (`refund_unsupported`).",
   tag: TAG,
   auth: "merchant",
   body: CreateRefundRequest,
@@ -149,8 +149,8 @@ function snapRefundRoute(family: "qr" | "debit") {
     afterCommit: wake,
     async handler({ gw, tx, partner, body }) {
       const amountMinor = parseMoney(body.refundAmount.value);
-      // One unit inside, whole rupiah on every refund (docs/refunds.md).
-      if (!isWholeRupiah(amountMinor)) throw new SnapError("invalidFieldFormat", "refundAmount.value");
+      // Any two-decimal amount from 0.01, sen included: one unit inside (docs/refunds.md).
+      if (amountMinor <= 0) throw new SnapError("invalidFieldFormat", "refundAmount.value");
       // The same partnerRefundNo is the same refund only with the same request: its fields, canonically.
       const requestHash = gw.vault.derive(
         "refund-request",

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { linkEvents, type LinkEventType, type refunds } from "@/lib/db/schema";
-import { toWholeRupiah } from "@/lib/contract/money";
+import { formatMoney, isWholeRupiah, toWholeRupiah } from "@/lib/contract/money";
 
 /**
  * The link's history for the console's timeline, written in the same transaction as the
@@ -35,6 +35,12 @@ export function refundTimeline(rows: readonly (typeof refunds.$inferSelect)[]) {
     at: r.createdAt.toISOString(),
     method: null,
     by: null,
-    refund: { id: r.id, amount: toWholeRupiah(r.amountMinor), status: r.status, reason: r.reason },
+    refund: {
+      id: r.id,
+      amount: isWholeRupiah(r.amountMinor) ? toWholeRupiah(r.amountMinor) : null,
+      amountValue: formatMoney(r.amountMinor),
+      status: r.status,
+      reason: r.reason,
+    },
   }));
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
 import { paymentIntents, paymentLinks, payments, qrCodes, refunds, walletPayments } from "@/lib/db/schema";
-import { asMinor, isWholeRupiah, type Minor } from "@/lib/contract/money";
+import { asMinor, type Minor } from "@/lib/contract/money";
 import { isUuid } from "@/lib/contract/uuid";
 import type { GatewayContext } from "@/lib/gateway/context";
 import type { Partner } from "@/lib/gateway/merchants/partners";
@@ -218,10 +218,10 @@ export async function createRefund(
     );
 
   const totals = await refundTotals(tx, payment.id);
-  const remaining = payment.amountMinor - totals.succeeded - totals.pending;
-  // Refunds are whole rupiah: "all that remains" of a payment with sen stops at the last rupiah.
-  const amount = req.amountMinor ?? asMinor(Math.floor(Math.max(0, remaining) / 100) * 100);
-  if (amount <= 0 || amount > remaining || !isWholeRupiah(amount))
+  const remaining = asMinor(payment.amountMinor - totals.succeeded - totals.pending);
+  // One unit inside: "all that remains" is exact, to the last sen (docs/contract.md §9).
+  const amount = req.amountMinor ?? remaining;
+  if (amount <= 0 || amount > remaining)
     throw new RefundRefusal(
       "too_large",
       remaining <= 0 ? "Nothing remains to be refunded." : "The amount is more than remains to be refunded.",

@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "@/lib/db/client";
 import { refunds } from "@/lib/db/schema";
-import { asMinor, toWholeRupiah, type Minor } from "@/lib/contract/money";
+import { asMinor, formatMoney, ZERO, type Minor } from "@/lib/contract/money";
 import { REFUND_ID_REGEX, type ListRefundsQuery, type Refundable, type RefundList } from "@/lib/contract/refunds";
 import type { GatewayContext } from "@/lib/gateway/context";
 import type { Partner } from "@/lib/gateway/merchants/partners";
 import { V1Error } from "@/lib/gateway/v1-error";
-import { toRefund, type RefundRow } from "./refund-wire";
+import { toRefund, wholeOrNull, type RefundRow } from "./refund-wire";
 
 type ListQuery = z.output<typeof ListRefundsQuery>;
 
@@ -109,10 +109,11 @@ export function refundableOf(
   payment: { groupId: string; status: string; amountMinor: Minor } | null,
   totals: RefundTotals,
 ): Refundable {
-  // Refunds are whole rupiah (docs/refunds.md); a paid amount with sen leaves them unrefundable.
-  const refunded = toWholeRupiah(totals.succeeded);
-  if (!payment || payment.status !== "paid") return { amount: 0, refunded, reason: "not_paid" };
-  if (payment.groupId === "va") return { amount: 0, refunded, reason: "va" };
-  const remaining = payment.amountMinor - totals.succeeded - totals.pending;
-  return { amount: Math.floor(Math.max(0, remaining) / 100), refunded, reason: null };
+  // Exact values beside /v1's whole rupiah, which cannot carry sen (docs/contract.md §9).
+  const refunded = { refunded: wholeOrNull(totals.succeeded), refundedValue: formatMoney(totals.succeeded) };
+  const none = { amount: 0, amountValue: formatMoney(ZERO), ...refunded };
+  if (!payment || payment.status !== "paid") return { ...none, reason: "not_paid" };
+  if (payment.groupId === "va") return { ...none, reason: "va" };
+  const remaining = asMinor(Math.max(0, payment.amountMinor - totals.succeeded - totals.pending));
+  return { amount: Math.floor(remaining / 100), amountValue: formatMoney(remaining), ...refunded, reason: null };
 }

@@ -1,17 +1,23 @@
 import type { Refund, RefundNotification, SnapRefundResponse } from "@/lib/contract/refunds";
-import { formatMoney, toWholeRupiah } from "@/lib/contract/money";
+import { formatMoney, isWholeRupiah, toWholeRupiah, type Minor } from "@/lib/contract/money";
 import { formatJakarta } from "@/lib/contract/time";
 import type { refunds } from "@/lib/db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** The /v1 resource (docs/contract.md §9): whole rupiah, ISO UTC. */
+/** /v1's whole rupiah, or null for an amount with sen: never rounded (docs/contract.md §9). */
+export function wholeOrNull(minor: Minor): number | null {
+  return isWholeRupiah(minor) ? toWholeRupiah(minor) : null;
+}
+
+/** The /v1 resource (docs/contract.md §9): whole rupiah and the exact value, ISO UTC. */
 export function toRefund(row: RefundRow): Refund {
   return {
     id: row.id,
     paymentLinkId: row.linkId,
     paymentIntentId: row.intentId,
-    amount: toWholeRupiah(row.amountMinor),
+    amount: wholeOrNull(row.amountMinor),
+    amountValue: formatMoney(row.amountMinor),
     currency: "IDR",
     status: row.status,
     reason: row.reason,

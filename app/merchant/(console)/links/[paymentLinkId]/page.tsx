@@ -20,8 +20,6 @@ import { simulations } from "@/lib/console/sandbox";
 import { linkLive } from "@/lib/console/live";
 import { requireSession } from "@/lib/console/session";
 import { RefundBadge, RefundSection } from "@/components/merchant/refund-section";
-import { fromWholeRupiah } from "@/lib/contract/money";
-import { rupiah } from "@/lib/i18n/format";
 import { expireLinkAction, refundAction, resendDeliveryAction, simulateAction } from "@/app/merchant/actions";
 
 type Props = { params: Promise<{ paymentLinkId: string }> };
@@ -67,7 +65,7 @@ export default async function LinkPage({ params }: Props) {
       : e.type === "created"
         ? t("created")
         : e.type === "refund"
-          ? tr("timeline", { amount: rupiah(fromWholeRupiah(e.refund?.amount ?? 0), locale) })
+          ? tr("timeline", { amount: money(e.refund?.amountValue ?? "0.00", locale) })
           : t(e.type, { method: e.method ? methodName(e.method) : "" });
   return (
     <>
