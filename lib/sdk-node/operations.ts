@@ -125,4 +125,8 @@ export const NOT_IN_SDK: Record<string, string> = {
   streamPaymentLinkEvents: "a Server-Sent Events stream for the payer's page, not a JSON call",
   cardRedirect: "the payer's 3-D Secure redirect, an HTML page",
   sandboxWalletPage: "the sandbox wallet's page for the payer, HTML",
+  listPaymentIntentPaymentMethods:
+    "the payer's own saved cards by the intent's client secret: for the payer's browser, in @nusapay/js (listSavedCards); a server uses listCustomerPaymentMethods",
+  deletePaymentIntentPaymentMethod:
+    "the payer removing a saved card by the intent's client secret: for the payer's browser, in @nusapay/js (removeSavedCard); a server uses deleteCustomerPaymentMethod",
 };

@@ -74,6 +74,7 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
       const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       const privateKey = expect.stringMatching(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----\n?$/);
       const str = expect.stringMatching(/^\S{8,}$/);
+      const sk = expect.stringMatching(/^sk_test_[A-Za-z0-9_-]{20,}$/);
       expect(c).toEqual({
         baseUrl: `http://localhost:${srv.port}`,
         gatewayPublicKeyPem: expect.stringMatching(
@@ -92,8 +93,14 @@ describe.each(DB_KINDS)("runtime on %s", (db) => {
         demoLinks: expect.any(Array),
         // docs/contract.md §5.1: the two demo merchants' console logins, the first one the demo merchant's.
         console: [
-          { merchant: (c.merchant as { partnerId: string }).partnerId, email: expect.any(String), password: str },
-          { merchant: uuid, email: expect.any(String), password: str },
+          // Each demo merchant's sk_ key too, so isolation can be tried from outside (docs/contract.md §10).
+          {
+            merchant: (c.merchant as { partnerId: string }).partnerId,
+            email: expect.any(String),
+            password: str,
+            secretKey: sk,
+          },
+          { merchant: uuid, email: expect.any(String), password: str, secretKey: sk },
         ],
       });
       const links = c.demoLinks as Record<string, unknown>[];
