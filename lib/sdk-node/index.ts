@@ -17,5 +17,5 @@ export {
 } from "./callbacks";
 export { NOT_IN_SDK, OPERATIONS, type OperationName, type OperationSpec } from "./operations";
 export type { Answer, CallOptions, Input, OperationMethods, OperationTypes } from "./types";
-export type { CallbackCheckReport, Refund, SavedCard } from "./contract-types";
+export type { CallbackCheckReport, Refund, SavedCard } from "./types";
 export type { components, operations, paths } from "@/tests/support/openapi-types";

@@ -10,8 +10,6 @@
  * `idempotencyKey`: the operation takes an Idempotency-Key header, so a retry is safe (the
  * SDK sends one on every call and reuses it on retries).
  * `body`: the operation takes a JSON body (the input's fields that are not path parameters).
- * `contract`: an operation docs/contract.md decides whose route may not be in this build's
- * document yet; its entry is checked against the document as soon as it is there.
  */
 export interface OperationSpec {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -19,7 +17,6 @@ export interface OperationSpec {
   auth: "snap" | "secretKey" | "none";
   idempotencyKey?: true;
   body?: true;
-  contract?: string;
 }
 
 export const OPERATIONS = {
@@ -42,8 +39,8 @@ export const OPERATIONS = {
   debitStatus: { method: "POST", path: "/v1.0/debit/status", auth: "snap", body: true },
   listTransactions: { method: "GET", path: "/v1.0/transaction-history-list", auth: "snap" },
   getTransaction: { method: "POST", path: "/v1.0/transaction-history-detail", auth: "snap", body: true },
-  refundQr: { method: "POST", path: "/v1.0/qr/qr-mpm-refund", auth: "snap", body: true, contract: "§9" },
-  refundDebit: { method: "POST", path: "/v1.0/debit/refund", auth: "snap", body: true, contract: "§9" },
+  refundQr: { method: "POST", path: "/v1.0/qr/qr-mpm-refund", auth: "snap", body: true },
+  refundDebit: { method: "POST", path: "/v1.0/debit/refund", auth: "snap", body: true },
   // Secret key (/v1): docs/contract.md §3, §5, §9, §10, §11.
   createPaymentIntent: {
     method: "POST",
@@ -92,23 +89,20 @@ export const OPERATIONS = {
     auth: "secretKey",
     body: true,
     idempotencyKey: true,
-    contract: "§9",
   },
-  retrieveRefund: { method: "GET", path: "/v1/refunds/{id}", auth: "secretKey", contract: "§9" },
-  listRefunds: { method: "GET", path: "/v1/refunds", auth: "secretKey", contract: "§9" },
+  retrieveRefund: { method: "GET", path: "/v1/refunds/{id}", auth: "secretKey" },
+  listRefunds: { method: "GET", path: "/v1/refunds", auth: "secretKey" },
   listCustomerPaymentMethods: {
     method: "GET",
     path: "/v1/customers/{customerId}/payment-methods",
     auth: "secretKey",
-    contract: "§10",
   },
   deleteCustomerPaymentMethod: {
     method: "DELETE",
     path: "/v1/customers/{customerId}/payment-methods/{id}",
     auth: "secretKey",
-    contract: "§10",
   },
-  createCallbackCheck: { method: "POST", path: "/v1/callback-checks", auth: "secretKey", body: true, contract: "§11" },
+  createCallbackCheck: { method: "POST", path: "/v1/callback-checks", auth: "secretKey", body: true },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -1,5 +1,4 @@
-import type { operations } from "@/tests/support/openapi-types";
-import type { ContractOperations } from "./contract-types";
+import type { components, operations } from "@/tests/support/openapi-types";
 import type { OperationName } from "./operations";
 
 /**
@@ -7,11 +6,7 @@ import type { OperationName } from "./operations";
  * (tests/support/openapi-types.ts, which tests/api/openapi.test.ts keeps equal to the served
  * document, itself built from lib/contract's schemas): the SDK's types are the contract's.
  */
-export type OperationTypes<K extends OperationName> = K extends keyof operations
-  ? operations[K]
-  : K extends keyof ContractOperations
-    ? ContractOperations[K]
-    : never;
+export type OperationTypes<K extends OperationName> = K extends keyof operations ? operations[K] : never;
 
 type Part<O, Key extends string> = O extends { parameters: infer P }
   ? P extends { [k in Key]?: infer X }
@@ -66,3 +61,8 @@ export type OperationMethod<K extends OperationName> =
     : (input?: Input<K>, options?: CallOptions) => Promise<Answer<K>>;
 
 export type OperationMethods = { [K in OperationName]: OperationMethod<K> };
+
+/** The resources merchants name most, as the document defines them. */
+export type Refund = components["schemas"]["Refund"];
+export type SavedCard = components["schemas"]["PaymentMethod"];
+export type CallbackCheckReport = Answer<"createCallbackCheck">;
