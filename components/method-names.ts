@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { getTranslations } from "next-intl/server";
 import { methodName } from "./method-name";
 

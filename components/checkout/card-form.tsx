@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useHydrated } from "./use-hydrated";
 import { useSavedCards } from "./use-saved-cards";
 import { useFocusAfterRender } from "./use-focus-after";
@@ -80,7 +80,8 @@ function parseExpiry(value: string): { month: number; year: number } | null {
  * browser sends only its `pm_` id and the CVC; the number stays sealed in the gateway.
  */
 export function CardForm({ linkId, locale, labels }: { linkId: string; locale: Locale; labels: CardFormLabels }) {
-  const id = useId();
+  // One per page: a fixed id, the same in the server HTML and in every render after hydration.
+  const id = "card";
   const savedWords = labels.saved;
   const [save, setSave] = useState(false);
   const [notice, setNotice] = useState("");

@@ -1,10 +1,5 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useActionState, useEffect, type ReactNode } from "react";
-import type { ChooseResult } from "@/lib/checkout/action-results";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { useCheckoutActions } from "./actions-context";
 
 export interface ChooseMethodFormProps {
   linkId: string;
@@ -16,7 +11,16 @@ export interface ChooseMethodFormProps {
   children: ReactNode;
 }
 
-/** One method group's form: works as a plain form post, and shows refusals in place with JS. */
+/** Where a method choice is posted (app/pay/[paymentLinkId]/actions/[action]/route.ts). */
+export const chooseAction = (linkId: string) => `/pay/${encodeURIComponent(linkId)}/actions/choose`;
+
+/**
+ * One method group's form. A plain form post that works without script (the route answers
+ * 303 to the page); with script the islands' runtime (components/checkout/islands/forms.ts)
+ * posts it itself, shows "working" on the button, a refusal in the alert, and the chosen
+ * method in place. Server markup, not an island: its fields are the server's (bank list,
+ * OVO number) and may hold islands of their own.
+ */
 export function ChooseMethodForm({
   linkId,
   groupId,
@@ -26,31 +30,16 @@ export function ChooseMethodForm({
   disabled,
   children,
 }: ChooseMethodFormProps) {
-  const router = useRouter();
-  const { chooseMethod } = useCheckoutActions();
-  const [state, action, pending] = useActionState<ChooseResult, FormData>(chooseMethod, { ok: true });
-  // Chosen: show the page anew without a document load (a plain form post without JS
-  // re-renders it in place). The "removeChild … not a child" failure this once hit was React
-  // replaying UntilExpiry with stale deletions, fixed there (checkout-clock.tsx).
-  const href = state.ok ? state.href : undefined;
-  useEffect(() => {
-    if (!href) return;
-    // The same address again: refresh the server page; otherwise go there (drops ?change=1).
-    if (href === location.pathname + location.search) router.refresh();
-    else router.replace(href);
-  }, [href, state, router]);
   const errorId = `method-error-${groupId}`;
   return (
-    <form action={action} aria-describedby={state.ok ? undefined : errorId}>
+    <form method="post" action={chooseAction(linkId)} data-choose-form="" data-error-id={errorId}>
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="groupId" value={groupId} />
       {lang ? <input type="hidden" name="lang" value={lang} /> : null}
       {children}
-      <p id={errorId} className="m-0 text-bad empty:hidden" role="alert">
-        {state.ok ? "" : state.error}
-      </p>
-      <Button type="submit" block disabled={disabled || pending} aria-busy={pending}>
-        {pending ? workingText : buttonText}
+      <p id={errorId} className="m-0 text-bad empty:hidden" role="alert"></p>
+      <Button type="submit" block disabled={disabled} data-working-text={workingText} data-idle-text={buttonText}>
+        {buttonText}
       </Button>
     </form>
   );

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { formatRemaining } from "@/lib/i18n/format";
 import { tabular } from "@/lib/ui/recipes";
 import type { Locale } from "@/lib/i18n/locale";
-import { useClock } from "./checkout-clock";
+import { useClock } from "./clock-store";
 
 /** Below this the countdown turns prominent; above it, it stays quiet. */
 export const URGENT_MS = 5 * 60_000;
@@ -12,6 +12,8 @@ const MILESTONES = [10, 5, 1] as const;
 const BOX = "mt-1 flex min-h-8 items-baseline justify-between gap-4 rounded-md px-2 py-1";
 
 export interface CountdownProps {
+  /** the link's deadline, server time (ms) */
+  expiresAt: number;
   initialRemaining: number;
   /** for the day unit of a long wait (a client island has no next-intl context: see docs/i18n.md) */
   locale: Locale;
@@ -24,8 +26,8 @@ export interface CountdownProps {
  * Visible every second, spoken rarely: the ticking value is a timer with live announcements
  * off, and a separate polite region speaks only at 10, 5 and 1 minute(s) and at expiry.
  */
-export function Countdown({ initialRemaining, locale, label, announce }: CountdownProps) {
-  const { offset, expiresAt, expired } = useClock();
+export function Countdown({ expiresAt, initialRemaining, locale, label, announce }: CountdownProps) {
+  const { offset, expired } = useClock();
   const [remaining, setRemaining] = useState(initialRemaining);
   const [spoken, setSpoken] = useState("");
 

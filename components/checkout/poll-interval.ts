@@ -1,7 +1,7 @@
 /**
  * Status poll cadence, now only the fallback of the live event stream (docs/live-events.md):
  * every 10 s while the stream cannot connect, exponential back-off to 60 s while the status
- * call fails. React Query pauses polling in hidden tabs and refetches on focus.
+ * call fails. The poller pauses in hidden tabs and polls again when the tab comes back.
  */
 export const FALLBACK_POLL_MS = 10_000;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import type { SimulateResult } from "@/lib/checkout/action-results";
 import { sandboxCardClass } from "@/lib/ui/recipes";
 import { Button } from "@/components/ui/button";
@@ -29,7 +29,8 @@ export interface SandboxSimulatorProps {
  * turns paid or rejected.
  */
 export function SandboxSimulator({ linkId, target, labels }: SandboxSimulatorProps) {
-  const id = useId();
+  // One per page: a fixed id, the same in the server HTML and in every render after hydration.
+  const id = "sandbox";
   const { simulatePayment } = useCheckoutActions();
   const [result, setResult] = useState<SimulateResult | null>(null);
   const [pending, startTransition] = useTransition();

@@ -1,12 +1,10 @@
 "use client";
 
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { StatusResult } from "@/lib/checkout/action-results";
 import type { LinkEventData } from "@/lib/contract/live-events";
-import { getQueryClient } from "@/components/providers/query-client";
 import { useCheckoutActions } from "./actions-context";
+import { refreshPage } from "./page-refresh";
 import { pollInterval } from "./poll-interval";
 
 export interface StatusPollerProps {
@@ -21,35 +19,28 @@ export interface StatusPollerProps {
 /** How long the stream may take to open before the page polls meanwhile. */
 const STREAM_GRACE_MS = 4_000;
 
-export function StatusPoller(props: StatusPollerProps) {
-  return (
-    <QueryClientProvider client={getQueryClient()}>
-      <LiveStatus {...props} />
-    </QueryClientProvider>
-  );
-}
-
 type Status = Extract<StatusResult, { ok: true }>;
 
 /**
  * The payment's live status (docs/live-events.md). One Server-Sent Events stream from the
  * gateway tells the page the moment its link changes; when the stream cannot connect (blocked,
- * refused, no token), React Query polls the status action every 10 s instead, and each poll
+ * refused, no token), the page polls the status route instead, every 10 s and backing off on
+ * failures (poll-interval.ts), and at once when the tab comes back to the front; each poll
  * brings a fresh stream URL to try again. Either way, once the link is final or its payment
- * changed (another tab switched method), the server page is refreshed and renders the new state.
+ * changed (another tab switched method), the page is shown anew (page-refresh.ts).
  */
-function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: StatusPollerProps) {
-  const router = useRouter();
+export function StatusPoller({ linkId, paymentKey, live, unavailable, onServerTime }: StatusPollerProps) {
   const { pollStatus } = useCheckoutActions();
   const refreshed = useRef(false);
   const [url, setUrl] = useState(live?.url ?? null);
   const [streamUp, setStreamUp] = useState(false);
   const [grace, setGrace] = useState(!!live?.url);
+  const [failing, setFailing] = useState(false);
 
   const refresh = () => {
     if (refreshed.current) return;
     refreshed.current = true;
-    router.refresh();
+    void refreshPage();
   };
 
   useEffect(() => {
@@ -78,36 +69,52 @@ function LiveStatus({ linkId, paymentKey, live, unavailable, onServerTime }: Sta
   }, [url]);
 
   const polling = !streamUp && !grace;
-  const changed = (d: Status) => d.status !== "02" || d.paymentKey !== paymentKey;
-  const status = useQuery<Status>({
-    queryKey: ["link-status", linkId, paymentKey],
-    queryFn: async () => {
-      const res = await pollStatus(linkId);
-      if (!res.ok) throw new Error(res.error);
-      // The browser gave up on the stream (refused): try again with the fresh URL.
-      if (res.streamUrl) setUrl((current) => current ?? res.streamUrl);
-      return res;
-    },
-    enabled: polling,
-    refetchInterval: (query) => {
-      const d = query.state.data;
-      if (d && changed(d)) return false;
-      return pollInterval(query.state.fetchFailureCount);
-    },
-    refetchOnWindowFocus: polling,
-  });
-
-  const data = status.data;
   useEffect(() => {
-    if (!data) return;
-    onServerTime(data.serverNow - Date.now());
-    if (changed(data)) refresh();
+    if (!polling) return;
+    let stopped = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = (d: Status) => d.status !== "02" || d.paymentKey !== paymentKey;
+    const poll = async () => {
+      clearTimeout(timer);
+      // A hidden tab waits: it polls again the moment it comes back to the front.
+      if (document.visibilityState === "hidden") return;
+      let res: StatusResult | null = null;
+      try {
+        res = await pollStatus(linkId);
+      } catch {
+        res = null;
+      }
+      if (stopped) return;
+      if (res?.ok) {
+        failures = 0;
+        setFailing(false);
+        onServerTime(res.serverNow - Date.now());
+        // The browser gave up on the stream (refused): try again with the fresh URL.
+        if (res.streamUrl) setUrl((current) => current ?? res.streamUrl);
+        if (changed(res)) return refresh();
+      } else {
+        failures += 1;
+        setFailing(true);
+      }
+      timer = setTimeout(poll, pollInterval(failures));
+    };
+    const onFront = () => {
+      if (document.visibilityState === "visible") void poll();
+    };
+    void poll();
+    document.addEventListener("visibilitychange", onFront);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onFront);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
+  }, [polling, linkId, paymentKey]);
 
   return (
     <p className="col-span-full m-0 text-sm text-warn empty:hidden" role="status">
-      {polling && status.isError ? unavailable : ""}
+      {polling && failing ? unavailable : ""}
     </p>
   );
 }

@@ -1,17 +1,16 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
+import { useEffect, useState } from "react";
 
 /**
- * False in the server's HTML and while hydrating, true once hydrated (React then renders the
- * caller again); true at once on a client-side navigation. No effect and no state of its own.
+ * False in the server's HTML and in the render that hydrates it, true from the next render
+ * on. State set in an effect, not useSyncExternalStore's server snapshot: the payer's islands
+ * hydrate with Preact (components/checkout/islands/), which has no server snapshot and keeps
+ * the server's attributes on hydration, so the hydrating render must equal the HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

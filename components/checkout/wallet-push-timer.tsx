@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { tabular } from "@/lib/ui/recipes";
-import { useClock } from "./checkout-clock";
+import { useClock } from "./clock-store";
+import { pushResendShown } from "./push-resend";
 
 /** `1:00`, `0:59`: a push request's minute, as the wallet's own app counts it. */
 export function formatPushRemaining(ms: number): string {
@@ -22,16 +23,22 @@ export interface WalletPushTimerProps {
     now: string;
     lapsed: string;
   };
-  /** the "Send again" form, shown once the request lapsed (or when its lapse is unknown) */
-  resend: ReactNode;
+  /**
+   * The id of the element holding the "Send again" form, rendered by the server right after
+   * this timer: shown once the request lapsed (or when its lapse is unknown), hidden while it
+   * runs. An id, not children: on the payer's page each island hydrates on its own, and the
+   * form is server markup with islands of its own.
+   */
+  resendId: string;
 }
+
 
 /**
  * "Open OVO and approve within 1:00", ticking; at zero the request has lapsed at the gateway
  * too (the same WALLET_PUSH_TTL_SECONDS) and "Send again" takes its place. The live events
  * turn the page paid when the payer approves; nothing here polls.
  */
-export function WalletPushTimer({ lapsesAt, serverNow, labels, resend }: WalletPushTimerProps) {
+export function WalletPushTimer({ lapsesAt, serverNow, labels, resendId }: WalletPushTimerProps) {
   const { offset } = useClock();
   const [remaining, setRemaining] = useState(lapsesAt === null ? 0 : Math.max(0, lapsesAt - serverNow));
   useEffect(() => {
@@ -41,22 +48,18 @@ export function WalletPushTimer({ lapsesAt, serverNow, labels, resend }: WalletP
     const timer = setInterval(tick, 1_000);
     return () => clearInterval(timer);
   }, [lapsesAt, offset]);
+  const shown = pushResendShown(lapsesAt, remaining);
+  useEffect(() => {
+    const resend = document.getElementById(resendId);
+    if (resend) resend.hidden = !shown;
+  }, [resendId, shown]);
 
-  if (lapsesAt === null)
-    return (
-      <>
-        <p className="font-semibold">{labels.now}</p>
-        {resend}
-      </>
-    );
+  if (lapsesAt === null) return <p className="font-semibold">{labels.now}</p>;
   if (remaining <= 0)
     return (
-      <>
-        <p className="rounded-md bg-warn-soft p-3" role="status">
-          {labels.lapsed}
-        </p>
-        {resend}
-      </>
+      <p className="rounded-md bg-warn-soft p-3" role="status">
+        {labels.lapsed}
+      </p>
     );
   const [before, after = ""] = labels.within.split("{time}");
   return (

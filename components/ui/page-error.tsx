@@ -54,3 +54,12 @@ export function PageError({ digest }: { digest: string | undefined }) {
     </section>
   );
 }
+
+/** PageError with its words given: for a page with no provider above it (the payer's page, whose islands hydrate alone). */
+export function PageErrorWith({ digest, text }: { digest: string | undefined; text: PageErrorText }) {
+  return (
+    <PageErrorTextProvider text={text}>
+      <PageError digest={digest} />
+    </PageErrorTextProvider>
+  );
+}

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { tagOfPaymentKey } from "@/lib/clients/live-events";
 import { liveStreamUrl } from "@/lib/connector/live-stream";

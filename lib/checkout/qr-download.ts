@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { qrisPng } from "@/lib/qris/render";
 import { authorizedLink } from "./links";
 

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { checkoutIntents } from "@/lib/connector/gateway";
 import { classifyFailure } from "@/lib/connector/failures";
 import { PAYMENT_METHOD_ID } from "@/lib/contract/payment-methods";

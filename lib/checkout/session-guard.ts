@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { checkoutCookieKey, inquireLink, isLinkId } from "@/lib/connector/gateway";
 import { safeEqual } from "@/lib/clients/safe-equal";
 import { secretOfUri, sessionToken } from "./session";

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { cookies } from "next/headers";
 import { config } from "@/lib/config";
 import { checkoutCookieKey } from "@/lib/connector/gateway";

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { SnapClientError } from "@/lib/clients/gateway-client";
 import { V1ClientError } from "@/lib/clients/v1-answer";
 import { config } from "@/lib/config";

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import fs from "node:fs";
 import { config } from "@/lib/config";
 import { tracing } from "@/lib/log/request-context";

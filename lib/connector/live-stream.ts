@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { liveEventsUrl } from "@/lib/clients/live-events";
 import { config } from "@/lib/config";
 import { checkoutGateway } from "./gateway";

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import type { LinkDetail } from "@/lib/contract/console";
 import { tagOfPaymentKey } from "@/lib/clients/live-events";
 import { livePaymentKey } from "@/lib/contract/live-events";

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { buildDynamicQris } from "@/lib/qris";
 import type { LinkDetail } from "@/lib/contract/console";
 
-vi.mock("server-only", () => ({}));
 
 const { acquirerNotification, simulatableOutcomes } = await import("@/lib/connector/sandbox-acquirer");
 const { simulations } = await import("./sandbox");

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import type { SnapCredentials } from "@/lib/clients/gateway-client";
 import type { LinkDetail } from "@/lib/contract/console";
 import {

@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { config } from "@/lib/config";
 import { gatewayBaseUrl, gatewayOverHttp, overHttp } from "@/lib/connector/gateway";
 import { cookies, headers } from "next/headers";
