@@ -10,9 +10,13 @@ import { checkoutCookieKey, inquireLink } from "@/lib/connector/gateway";
 import { cookiesSecure, secretMatches, secretOfUri, sessionToken, SESSION_COOKIE } from "./lib/checkout/session";
 import { contentSecurityPolicy, securityHeaders } from "./lib/ui/security-headers";
 import { sessionOpens } from "./lib/checkout/session-guard";
+import { ACTION_ROUTES } from "./lib/checkout/action-routes";
 
-/** /pay/{id}, /pay/{id}/preview and /pay/{id}/qr.png: the only checkout paths there are. */
-const CHECKOUT_PATH = /^\/pay\/([^/]+)(?:\/(preview|qr\.png))?\/?$/;
+/**
+ * /pay/{id}, /pay/{id}/preview, /pay/{id}/qr.png and the page's action routes
+ * (/pay/{id}/actions/{name}, lib/checkout/action-routes.ts): the only checkout paths there are.
+ */
+const CHECKOUT_PATH = new RegExp(`^/pay/([^/]+)(?:/(preview|qr\\.png|actions/(?:${ACTION_ROUTES.join("|")})))?/?$`);
 /** The merchant console and the home page that leads to it. */
 const CONSOLE_PATH = /^\/(merchant(\/.*)?)?$/;
 
@@ -79,8 +83,10 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     return ownPage(503, (locale) => outageHtml(locale, requestId), { "Cache-Control": "no-store" });
   };
   /** A /pay/{id} request: the secret swapped for the cookie, or the cookie checked. */
-  const enter = async (id: string): Promise<NextResponse> => {
-    if (url.searchParams.has("secret")) {
+  const enter = async (id: string, sub: string | undefined): Promise<NextResponse> => {
+    // The secret is swapped only where a payer's browser brings it (the link's address): an
+    // action route answers a page already holding the cookie, and checks only that.
+    if (url.searchParams.has("secret") && !sub?.startsWith("actions/")) {
       const presented = url.searchParams.get("secret") ?? "";
       const link = await inquireLink(id);
       const secret = link && secretMatches(presented, link.paymentLinkUri) ? secretOfUri(link.paymentLinkUri) : null;
@@ -112,7 +118,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     res = notFound();
   } else {
     // A gateway that fails the check gets the payer the outage page, not a 404 or Next's 500.
-    res = await enter(id).catch(outage);
+    res = await enter(id, match?.[2]).catch(outage);
   }
 
   for (const [name, value] of Object.entries(securityHeaders(csp))) res.headers.set(name, value);

@@ -2,18 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect, RedirectType } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { PAY_LINK_REFUSALS, SnapClientError, WALLET_PHONE_REFUSALS } from "@/lib/clients/gateway-client";
-import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
-import { authorizedLink } from "@/lib/checkout/links";
-import { acquirerNotification, notifyAsAcquirer, sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
-import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
-import { paymentKey } from "@/lib/checkout/view-model";
-import { rememberPush } from "@/lib/checkout/wallet-push";
-import { isWalletMethod, normalizeMobile, WALLET_METHODS } from "@/lib/contract/wallet";
-import { liveStreamUrl } from "@/lib/connector/live-stream";
-import { classifyFailure } from "@/lib/connector/failures";
 import type {
   CardStartResult,
   ChooseResult,
@@ -21,157 +10,41 @@ import type {
   SimulateResult,
   StatusResult,
 } from "@/lib/checkout/action-results";
-import { listSavedCards, removeCustomerCard } from "@/lib/checkout/saved-cards";
+import * as calls from "@/lib/checkout/payer-actions";
 
-const METHOD_ID = /^[a-z0-9_]{1,32}$/;
+/*
+ * The checkout page's server actions: thin doors to lib/checkout/payer-actions.ts, which the
+ * HTTP action routes (./actions/[action]/route.ts) open too. The work and its comments live there.
+ */
 
 /**
- * Pay Payment Link for the method the payer picked. Success answers where to go (the page,
- * which renders the VA or QR from a fresh Inquiry) and the form navigates there on the
- * client (router.refresh / router.replace), or by a redirect for a plain form post; a
- * refusal comes back as a translated message.
+ * Pay Payment Link for the method the payer picked. The form navigates to the answer's href
+ * on the client (router.refresh / router.replace); a plain form post (the page's script not
+ * loaded yet, or none) is sent to the page itself (303), so a switch made from `?change=1`
+ * shows the new method instead of the picker again. Script posts carry Next-Action.
  */
 export async function chooseMethod(_prev: ChooseResult, form: FormData): Promise<ChooseResult> {
-  const t = await getTranslations("Methods");
-  const linkId = String(form.get("linkId") ?? "");
-  const groupId = String(form.get("groupId") ?? "");
-  const methodId = String(form.get("methodId") ?? "");
-  const lang = String(form.get("lang") ?? "");
-  if (!METHOD_ID.test(groupId)) return { ok: false, error: t("errorGeneric") };
-  if (!METHOD_ID.test(methodId)) return { ok: false, error: t("errorChooseBank") };
-  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link) return { ok: false, error: t("errorGeneric") };
-  // The push flow (OVO) needs the payer's number; checked here first so the answer is in their
-  // language before anything is sent, and the gateway's own refusal is mapped the same way.
-  const push = groupId === "ew" && isWalletMethod(methodId) && WALLET_METHODS[methodId].flow === "push";
-  const phone = push ? String(form.get("phoneNumber") ?? "").trim() : "";
-  if (push && !phone) return { ok: false, error: t("errorPhoneMissing") };
-  if (push && !normalizeMobile(phone)) return { ok: false, error: t("errorPhoneFormat") };
-  try {
-    const answer = await checkoutGateway().payPaymentLink({
-      partnerReferenceNo: link.partnerReferenceNo,
-      trxId: link.trxId,
-      additionalInfo: {
-        paymentLinkId: linkId,
-        paymentMethod: { groupId, methodId, ...(push ? { phoneNumber: phone } : {}) },
-      },
-    });
-    const referenceNo = answer.paymentLinkData.payment.referenceNo;
-    if (push && referenceNo) await rememberPush(linkId, referenceNo, phone, Date.now());
-  } catch (err) {
-    if (err instanceof SnapClientError) {
-      if (err.responseCode === PAY_LINK_REFUSALS.expired) return { ok: false, error: t("errorExpired") };
-      if (err.responseCode === PAY_LINK_REFUSALS.paid) return { ok: false, error: t("errorPaid") };
-      if (err.responseCode === WALLET_PHONE_REFUSALS.missing) return { ok: false, error: t("errorPhoneMissing") };
-      if (err.responseCode === WALLET_PHONE_REFUSALS.malformed) return { ok: false, error: t("errorPhoneFormat") };
-      if (err.status === 403) return { ok: false, error: t("errorUnavailable") };
-    }
-    return {
-      ok: false,
-      error: classifyFailure(err, "pay payment link") === "refused" ? t("errorGeneric") : t("errorTryAgain"),
-    };
-  }
-  const href = `/pay/${linkId}${lang === "en" || lang === "id" ? `?lang=${lang}` : ""}`;
-  // A plain form post (the page's script not loaded yet, or none): the browser goes to the
-  // page itself (303), as the script does with router.replace, so a switch made from
-  // `?change=1` shows the new method instead of the picker again. Script posts carry Next-Action.
-  if (!(await headers()).has("next-action")) redirect(href, RedirectType.replace);
-  return { ok: true, href };
+  const result = await calls.chooseMethod(String(form.get("linkId") ?? ""), form);
+  if (result.ok && !(await headers()).has("next-action")) redirect(result.href, RedirectType.replace);
+  return result;
 }
 
-/**
- * Polled by the live-status island while its event stream is down: the link's flag, which
- * payment is current, and a fresh stream URL (the old token may have lapsed) to try again.
- */
 export async function pollStatus(linkId: string): Promise<StatusResult> {
-  const serverNow = Date.now();
-  if (!isLinkId(linkId)) return { ok: false, error: "not_found", serverNow };
-  try {
-    const link = await authorizedLink(linkId);
-    if (!link) return { ok: false, error: "not_found", serverNow };
-    return {
-      ok: true,
-      status: link.paymentFlagStatus,
-      paymentKey: paymentKey(link),
-      serverNow: Date.now(),
-      streamUrl: liveStreamUrl(linkId),
-    };
-  } catch (err) {
-    classifyFailure(err, "status poll");
-    return { ok: false, error: "unavailable", serverNow };
-  }
+  return calls.pollStatus(linkId);
 }
 
-/**
- * The card step's server half: create a payment intent for the link's total with the
- * checkout's secret key and hand the browser only its client secret. The card itself goes
- * from the browser straight to the gateway (lib/sdk), never through this server. For a link
- * with a customer the answer also lists that customer's saved cards (brand, last 4, expiry).
- */
 export async function startCardPayment(linkId: string): Promise<CardStartResult> {
-  const t = await getTranslations("Card");
-  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link || link.paymentFlagStatus !== "02" || link.payment.type !== "cc")
-    return { ok: false, error: t("errorNotReady") };
-  const totalMinor = parseMoney(link.totalAmount.value);
-  if (!cardCanCharge(totalMinor)) return { ok: false, error: t("errorAmount") };
-  try {
-    // The /v1 wire counts whole rupiah (docs/contract.md §3.2).
-    // A link's intent is for the link's customer: the gateway gives it (docs/contract.md §10).
-    const intent = await checkoutIntents().create({
-      amount: toWholeRupiah(totalMinor),
-      currency: link.totalAmount.currency,
-      metadata: { paymentLinkId: linkId },
-    });
-    if (!link.additionalInfo.customerId) return { ok: true, clientSecret: intent.clientSecret };
-    return { ok: true, clientSecret: intent.clientSecret, cards: await listSavedCards(intent.clientSecret) };
-  } catch (err) {
-    return {
-      ok: false,
-      error: classifyFailure(err, "create payment intent") === "refused" ? t("errorNotReady") : t("errorNetwork"),
-    };
-  }
+  return calls.startCardPayment(linkId);
 }
 
-/**
- * Remove one of the link's customer's saved cards from the card step. The gateway decides
- * with the intent's client secret whose cards these are; the session cookie is checked
- * first, so only the link's payer gets that far.
- */
 export async function removeSavedCard(
   linkId: string,
   clientSecret: string,
   paymentMethodId: string,
 ): Promise<RemoveCardResult> {
-  const t = await getTranslations("Card");
-  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  if (!link?.additionalInfo.customerId) return { ok: false, error: t("errorRemove") };
-  return (await removeCustomerCard(clientSecret, paymentMethodId))
-    ? { ok: true }
-    : { ok: false, error: t("errorRemove") };
+  return calls.removeSavedCard(linkId, clientSecret, paymentMethodId);
 }
 
-/**
- * Sandbox only: pay (or, for QR, fail) the link's current VA or QR as the bank would — a real
- * notification signed with the sandbox acquirer's credentials, as `npm run simulate` sends.
- * The payload and the gateway's answer come back to be shown; the page turns by its poller.
- */
 export async function simulatePayment(linkId: string, outcome: SimulatedOutcome): Promise<SimulateResult> {
-  const t = await getTranslations("Sandbox");
-  const acquirer = sandboxAcquirer();
-  if (!acquirer || (outcome !== "pay" && outcome !== "fail")) return { ok: false, error: t("error") };
-  const link = isLinkId(linkId) ? await authorizedLink(linkId) : null;
-  const what = link && acquirerNotification(link, outcome);
-  if (!link || !what) return { ok: false, error: t("nothingToPay") };
-  try {
-    const result = await notifyAsAcquirer(acquirer, what, link.totalAmount.value);
-    return {
-      ok: true,
-      ...result,
-      headings: { sent: t("sent", { path: result.path }), answered: t("answered", { status: result.status }) },
-    };
-  } catch (err) {
-    classifyFailure(err, "sandbox notification");
-    return { ok: false, error: t("error") };
-  }
+  return calls.simulatePayment(linkId, outcome);
 }
