@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { actionPath } from "@/lib/checkout/action-routes";
 
 export interface ChooseMethodFormProps {
   linkId: string;
@@ -10,9 +12,6 @@ export interface ChooseMethodFormProps {
   disabled: boolean;
   children: ReactNode;
 }
-
-/** Where a method choice is posted (app/pay/[paymentLinkId]/actions/[action]/route.ts). */
-export const chooseAction = (linkId: string) => `/pay/${encodeURIComponent(linkId)}/actions/choose`;
 
 /**
  * One method group's form. A plain form post that works without script (the route answers
@@ -30,9 +29,16 @@ export function ChooseMethodForm({
   disabled,
   children,
 }: ChooseMethodFormProps) {
+  const t = useTranslations("Methods");
   const errorId = `method-error-${groupId}`;
   return (
-    <form method="post" action={chooseAction(linkId)} data-choose-form="" data-error-id={errorId}>
+    <form
+      method="post"
+      action={actionPath(linkId, "choose")}
+      data-choose-form=""
+      data-error-id={errorId}
+      data-network-text={t("errorTryAgain")}
+    >
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="groupId" value={groupId} />
       {lang ? <input type="hidden" name="lang" value={lang} /> : null}
