@@ -267,6 +267,54 @@ export default tseslint.config(
     },
   },
   {
+    // The payer's screen is pure and synchronous (lib/checkout/screen-data.ts gathers what it
+    // needs from the server beforehand), so any React server renderer can render it, not only
+    // the App Router's server components: no async component, nothing server-only.
+    files: ["components/checkout/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "next-intl/server",
+                "next/headers",
+                "server-only",
+                "node:*",
+                "@/lib/connector/*",
+                "@/lib/config",
+                "@/lib/config/*",
+                "@/lib/checkout/links",
+                "@/lib/checkout/live",
+                "@/lib/checkout/wallet-push",
+                "@/lib/checkout/payer-time-zone",
+                "@/lib/checkout/saved-cards",
+                "@/lib/checkout/qr-download",
+                "@/lib/checkout/session-guard",
+                "@/lib/checkout/screen-data",
+                "@/lib/qris/render",
+                "@/components/method-names",
+              ],
+              allowTypeImports: true,
+              message:
+                "The checkout's components render synchronously from props: load server data in lib/checkout/screen-data.ts.",
+            },
+            { group: ["../../*"], message: "Use the @/ alias for imports across folders." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration > FunctionDeclaration[async=true]",
+          message: "No async components in the checkout: pass what it awaited as props (lib/checkout/screen-data.ts).",
+        },
+      ],
+    },
+  },
+  {
     // The domain runs in a plain Node test: no web framework in it.
     files: [
       "lib/gateway/**",

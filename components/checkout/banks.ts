@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-
 /** Banks by their proper names (not translated); QRIS and card are methods, named by messages/. */
 const NAMES: Record<string, string> = {
   bca: "BCA",
@@ -23,22 +20,28 @@ export function bankName(id: string): string {
   return NAMES[id] ?? id.toUpperCase();
 }
 
-let logos: Set<string> | null = null;
+/**
+ * The logos in public/logos, by name: a list here rather than a directory read, so the
+ * checkout's components stay pure and render anywhere (banks.test.ts keeps it equal to the folder).
+ */
+export const LOGOS: ReadonlySet<string> = new Set([
+  "bca",
+  "bni",
+  "bri",
+  "card",
+  "cimb",
+  "dana",
+  "gopay",
+  "mandiri",
+  "ovo",
+  "permata",
+  "qris",
+  "shopeepay",
+]);
 
 /** Our own copy of a bank's logo (public/logos), so the VA view needs no Method call. */
 export function bankLogo(id: string): string | null {
-  logos ??= new Set(
-    (() => {
-      try {
-        return fs
-          .readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "public/logos"))
-          .map((f) => f.replace(/\.svg$/, ""));
-      } catch {
-        return [];
-      }
-    })(),
-  );
-  return /^[a-z0-9_]+$/.test(id) && logos.has(id) ? `/logos/${id}.svg` : null;
+  return /^[a-z0-9_]+$/.test(id) && LOGOS.has(id) ? `/logos/${id}.svg` : null;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { ReactNode } from "react";
-import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import { bankName } from "./banks";
 import { BRAND_LABEL } from "@/lib/contract/card";
 import { CheckoutClock, UntilExpiry } from "./checkout-clock";
@@ -14,52 +13,40 @@ import { MethodPicker } from "./method-picker";
 import { ExpiredView, PaidView, RejectedView } from "./outcomes";
 import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
-import { sandboxAcquirer, sandboxMode } from "@/lib/connector/sandbox-acquirer";
 import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
 import { CardStep } from "./card-step";
 import { savedCardLabels } from "./saved-card-labels";
 import { VaPanel } from "./va-panel";
 import { WalletPanel } from "./wallet-panel";
-import { sentPush } from "@/lib/checkout/wallet-push";
-import { contentOf, isPendingView, paymentKey, type CheckoutView } from "@/lib/checkout/view-model";
+import type { CheckoutScreenData } from "@/lib/checkout/screen-data-type";
+import { contentOf, isPendingView, paymentKey } from "@/lib/checkout/view-model";
 
 const SUMMARY_ROW = "flex items-baseline justify-between gap-4";
 
 export interface CheckoutScreenProps {
-  link: PaymentLinkData;
-  view: CheckoutView;
-  /** Method API groups: needed when the picker shows (open, changing, rejected + retry) */
-  groups: MethodGroup[] | null;
-  timeZone: string;
-  nowMs: number;
-  /** show the method picker although a method is chosen (the "change method" control) */
-  changing: boolean;
-  /** query kept by the language switcher (preview keeps its state) */
-  query: Record<string, string>;
-  /** `?lang=` of this request, carried through forms so a choice keeps the language */
-  lang: string | null;
+  /** the server's part, gathered beforehand by lib/checkout/screen-data.ts */
+  data: CheckoutScreenData;
+  /** the merchant preview's banner and sample badge; null on the live page */
   preview: { banner: ReactNode; sample: string } | null;
-  /** The live page's event stream (docs/live-events.md); the preview has none. */
-  live?: { url: string | null; tag: string };
 }
 
 /**
  * Everything the payer sees, for one state. The live page and the merchant preview render this
  * same component; preview passes `preview`, which disables every control and all polling.
+ * Synchronous and pure: what it needs from the server comes in `data`, its words from the
+ * request's catalogue, so any React server renderer can render it.
  */
-export async function CheckoutScreen(props: CheckoutScreenProps) {
-  const { link, view, groups, timeZone, nowMs, changing, query, lang, preview, live } = props;
+export function CheckoutScreen({ data, preview }: CheckoutScreenProps) {
+  const { link, view, groups, timeZone, nowMs, changing, query, lang, push, qrSvg, sandbox, simulator, live } = data;
   // The request's locale (i18n/request.ts); client islands get it as a prop (docs/i18n.md).
-  const [locale, tl, ts, tm, tp, tc, tsb] = await Promise.all([
-    requestLocale(),
-    getTranslations("Layout"),
-    getTranslations("Summary"),
-    getTranslations("Methods"),
-    getTranslations("Payment"),
-    getTranslations("Card"),
-    getTranslations("Sandbox"),
-  ]);
+  const locale = useRequestLocale();
+  const tl = useTranslations("Layout");
+  const ts = useTranslations("Summary");
+  const tm = useTranslations("Methods");
+  const tp = useTranslations("Payment");
+  const tc = useTranslations("Card");
+  const tsb = useTranslations("Sandbox");
   const merchant = link.additionalInfo.merchantName;
   const totalMinor = minorOf(link.totalAmount.value);
   const expiresAt = Date.parse(link.expiredDate);
@@ -124,6 +111,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       method = (
         <QrPanel
           payload={content.value}
+          svg={qrSvg ?? ""}
           merchant={merchant}
           totalMinor={totalMinor}
           deadlineText={deadlineText}
@@ -138,7 +126,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
           content={content}
           referenceNo={link.payment.referenceNo}
           lang={lang}
-          push={preview ? null : await sentPush(link.paymentLinkId)}
+          push={preview ? null : push}
           nowMs={nowMs}
           preview={!!preview}
         />
@@ -170,7 +158,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
               jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
               amex: tc("brand", { brand: BRAND_LABEL.amex }),
             },
-            sandboxHint: sandboxMode() ? tc("sandboxHint") : null,
+            sandboxHint: sandbox ? tc("sandboxHint") : null,
             secureNote: tc("secureNote"),
             needsScript: tc("needsScript"),
             redirecting: tc("redirecting"),
@@ -299,7 +287,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
             serverNow={nowMs}
             poll={!preview && view !== "open"}
             paymentKey={paymentKey(link)}
-            live={live ?? null}
+            live={live}
             labels={{ unavailable: tp("statusUnavailable") }}
           >
             {main}
@@ -309,7 +297,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
         )}
       </main>
       {/* After <main> in every state: its last result outlives the switch to paid/rejected. */}
-      {!preview && sandboxAcquirer() ? (
+      {!preview && simulator ? (
         <div className="mx-auto w-full max-w-[70rem] px-3 lg:px-6">
           <SandboxSimulator
             linkId={link.paymentLinkId}
@@ -326,7 +314,7 @@ export async function CheckoutScreen(props: CheckoutScreenProps) {
       ) : null}
       <footer className={chrome.footer}>
         <p>{tl("securedBy")}</p>
-        {sandboxMode() ? <p>{tl("sandbox")}</p> : null}
+        {sandbox ? <p>{tl("sandbox")}</p> : null}
       </footer>
     </>
   );

@@ -1,5 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { multiplyMinor, type Minor } from "@/lib/contract/money";
 import { minorOf, rupiah } from "@/lib/i18n/format";
@@ -10,8 +10,9 @@ import { Table, Td, Th } from "@/components/ui/table";
 type Info = PaymentLinkData["additionalInfo"];
 
 /** The invoice: items (quantity × price, line total), fees (negative ones as discounts), totals. */
-export async function Invoice({ link }: { link: PaymentLinkData }) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Invoice")]);
+export function Invoice({ link }: { link: PaymentLinkData }) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Invoice");
   const info = link.additionalInfo;
   const money = (minor: Minor) => rupiah(minor, locale);
   return (
@@ -80,7 +81,7 @@ export async function Invoice({ link }: { link: PaymentLinkData }) {
   );
 }
 
-function Customer({ info, t }: { info: Info; t: Awaited<ReturnType<typeof getTranslations<"Invoice">>> }) {
+function Customer({ info, t }: { info: Info; t: ReturnType<typeof useTranslations<"Invoice">> }) {
   const c = info.customerDetail;
   const name = [c.firstName, c.lastName].filter(Boolean).join(" ");
   const a = c.billingAddress;

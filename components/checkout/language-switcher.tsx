@@ -1,5 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { Locale } from "@/lib/i18n/locale";
 import { chrome } from "@/lib/ui/recipes";
 
@@ -7,8 +7,9 @@ import { chrome } from "@/lib/ui/recipes";
  * Plain links, so it works before (and without) JavaScript: `?lang=` wins over everything
  * (docs/contract.md §4.2) and the proxy stores the choice in the language cookie.
  */
-export async function LanguageSwitcher({ query }: { query: Record<string, string> }) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Layout")]);
+export function LanguageSwitcher({ query }: { query: Record<string, string> }) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Layout");
   const href = (lang: Locale) => `?${new URLSearchParams({ ...query, lang }).toString()}`;
   const options: [Locale, string, string][] = [
     ["en", "EN", t("languageEnglish")],

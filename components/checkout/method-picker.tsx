@@ -1,5 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { MethodGroup } from "@/lib/contract/payment-link";
 import type { Locale } from "@/lib/i18n/locale";
 import { Button } from "@/components/ui/button";
@@ -32,8 +32,9 @@ export interface MethodPickerProps {
  * Method groups from the Method API, in the payer's language. Inactive groups and methods stay
  * on screen, disabled, with the gateway's reason; a group without methods shows only its reason.
  */
-export async function MethodPicker({ groups, linkId, lang, preview, currentBank }: MethodPickerProps) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Methods")]);
+export function MethodPicker({ groups, linkId, lang, preview, currentBank }: MethodPickerProps) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Methods");
   return (
     <ul className="m-0 grid list-none gap-3 p-0">
       {groups.map((g) => {

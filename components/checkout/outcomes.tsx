@@ -1,12 +1,12 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { PaymentLinkData } from "@/lib/contract/payment-link";
 import { parseQris } from "@/lib/qris";
 import type { Locale } from "@/lib/i18n/locale";
 import { amountClass } from "@/lib/ui/recipes";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Fact, Facts } from "@/components/ui/facts";
-import { methodNamer } from "@/components/method-names";
+import { methodName } from "@/components/method-name";
 import { bankName } from "./banks";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { contentOf, refundOf } from "@/lib/checkout/view-model";
@@ -34,13 +34,22 @@ export function paymentReference(link: Pick<PaymentLinkData, "payment" | "partne
   return c.value || link.partnerReferenceNo;
 }
 
-/** The method by its name, as the console names it (components/method-name.ts). */
-async function methodLabel(link: PaymentLinkData): Promise<string> {
-  return (await methodNamer())(`${link.payment.type}.${link.payment.bank}`, bankName(link.payment.bank));
+/**
+ * The method by its name, as the console names it (components/method-name.ts, the words
+ * components/method-names.ts gives the console), in the request's language.
+ */
+function useMethodLabel(link: PaymentLinkData): string {
+  const va = useTranslations("Va");
+  const qr = useTranslations("Qr");
+  const card = useTranslations("Card");
+  const words = { va: (bank: string) => va("title", { bank }), qr: qr("method"), card: card("method") };
+  return methodName(`${link.payment.type}.${link.payment.bank}`, words, bankName(link.payment.bank));
 }
 
-export async function PaidView({ link, timeZone }: { link: PaymentLinkData; timeZone: string }) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Paid")]);
+export function PaidView({ link, timeZone }: { link: PaymentLinkData; timeZone: string }) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Paid");
+  const method = useMethodLabel(link);
   const merchant = link.additionalInfo.merchantName;
   const paidTime = link.additionalInfo.paidTime;
   const redirectUrl = link.additionalInfo.redirectUrl;
@@ -55,7 +64,7 @@ export async function PaidView({ link, timeZone }: { link: PaymentLinkData; time
         <Fact label={t("amount")} className={amountClass}>
           {rupiah(minorOf(link.totalAmount.value), locale)}
         </Fact>
-        <Fact label={t("method")}>{await methodLabel(link)}</Fact>
+        <Fact label={t("method")}>{method}</Fact>
         <Fact label={t("reference")}>
           <span className="font-mono">{paymentReference(link)}</span>
           <span className="block text-sm text-muted">{link.partnerReferenceNo}</span>
@@ -87,8 +96,9 @@ export async function PaidView({ link, timeZone }: { link: PaymentLinkData; time
   );
 }
 
-export async function RejectedView({ link, retryHref }: { link: PaymentLinkData; retryHref: string | null }) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Rejected")]);
+export function RejectedView({ link, retryHref }: { link: PaymentLinkData; retryHref: string | null }) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Rejected");
   return (
     <div data-state="rejected">
       <h2 id="payment-heading" tabIndex={-1} className={`${HEADING} text-bad`}>
@@ -109,8 +119,9 @@ export async function RejectedView({ link, retryHref }: { link: PaymentLinkData;
   );
 }
 
-export async function ExpiredView({ link }: { link: PaymentLinkData }) {
-  const t = await getTranslations("Expired");
+export function ExpiredView({ link }: { link: PaymentLinkData }) {
+  const t = useTranslations("Expired");
+  const method = useMethodLabel(link);
   const merchant = link.additionalInfo.merchantName;
   const reference = link.partnerReferenceNo;
   return (
@@ -127,7 +138,7 @@ export async function ExpiredView({ link }: { link: PaymentLinkData }) {
           {reference}
         </Fact>
         {contentOf(link) ? (
-          <Fact label={await methodLabel(link)} className="font-mono">
+          <Fact label={method} className="font-mono">
             {paymentReference(link)}
           </Fact>
         ) : null}

@@ -1,7 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import { parseQris } from "@/lib/qris";
-import { qrisSvg } from "@/lib/qris/render";
 import { amountClass } from "@/lib/ui/recipes";
 import { ButtonLink } from "@/components/ui/button";
 import { Fact, Facts } from "@/components/ui/facts";
@@ -11,6 +10,8 @@ import { rupiah } from "@/lib/i18n/format";
 
 export interface QrPanelProps {
   payload: string;
+  /** the payload drawn as SVG on the server (lib/qris/render.ts, via lib/checkout/screen-data.ts) */
+  svg: string;
   merchant: string;
   totalMinor: Minor;
   deadlineText: string;
@@ -27,10 +28,10 @@ function qrReference(payload: string): string | null {
 }
 
 /** The QRIS as SVG rendered on the server, with a text alternative and a PNG download. */
-export async function QrPanel({ payload, merchant, totalMinor, deadlineText, pngHref }: QrPanelProps) {
-  const [locale, t] = await Promise.all([requestLocale(), getTranslations("Qr")]);
+export function QrPanel({ payload, svg, merchant, totalMinor, deadlineText, pngHref }: QrPanelProps) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Qr");
   const amount = rupiah(totalMinor, locale);
-  const svg = await qrisSvg(payload);
   const reference = qrReference(payload);
   return (
     <div className="text-center">

@@ -1,7 +1,7 @@
-import type { getTranslations } from "next-intl/server";
+import type { useTranslations } from "next-intl";
 import type { CardFormLabels } from "./card-form";
 
-type CardT = Awaited<ReturnType<typeof getTranslations<"Card">>>;
+type CardT = ReturnType<typeof useTranslations<"Card">>;
 
 /**
  * The card step's saved-card words, on the server like every label. The sentences about one

@@ -1,5 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import { requestLocale } from "./request-locale";
+import { useTranslations } from "next-intl";
+import { useRequestLocale } from "./request-locale";
 import type { Minor } from "@/lib/contract/money";
 import { amountClass } from "@/lib/ui/recipes";
 import { Badge } from "@/components/ui/badge";
@@ -17,13 +17,11 @@ export interface VaPanelProps {
 }
 
 /** The VA to pay into: logo, number grouped for reading, copy buttons, steps per channel. */
-export async function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
-  const [locale, t, tp, steps] = await Promise.all([
-    requestLocale(),
-    getTranslations("Va"),
-    getTranslations("Payment"),
-    getTranslations("BankSteps"),
-  ]);
+export function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
+  const locale = useRequestLocale();
+  const t = useTranslations("Va");
+  const tp = useTranslations("Payment");
+  const steps = useTranslations("BankSteps");
   const name = bankName(bank);
   const logo = bankLogo(bank);
   const bare = bareVaNumber(vaNumber);

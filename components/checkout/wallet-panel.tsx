@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 import { isWalletMethod, WALLET_METHODS } from "@/lib/contract/wallet";
 import type { PushRecord } from "@/lib/checkout/push-seal";
@@ -26,17 +26,9 @@ export interface WalletPanelProps {
  * within the request's lifetime, or send it again. Server-rendered: the link works before any
  * script, the countdown is the one island.
  */
-export async function WalletPanel({
-  linkId,
-  bank,
-  content,
-  referenceNo,
-  lang,
-  push,
-  nowMs,
-  preview,
-}: WalletPanelProps) {
-  const [t, tm] = await Promise.all([getTranslations("Wallet"), getTranslations("Methods")]);
+export function WalletPanel({ linkId, bank, content, referenceNo, lang, push, nowMs, preview }: WalletPanelProps) {
+  const t = useTranslations("Wallet");
+  const tm = useTranslations("Methods");
   const wallet = isWalletMethod(bank) ? WALLET_METHODS[bank].name : bank;
   const flow = isWalletMethod(bank) ? WALLET_METHODS[bank].flow : "redirect";
   const heading = (

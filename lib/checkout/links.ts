@@ -34,7 +34,14 @@ export function expectedSession(link: PaymentLinkData): string | null {
  * check on every render and action so no path depends on the proxy alone.
  */
 export async function authorizedLink(id: string): Promise<PaymentLinkData | null> {
-  const presented = (await cookies()).get(SESSION_COOKIE)?.value;
+  return authorizedLinkFor(id, (await cookies()).get(SESSION_COOKIE)?.value);
+}
+
+/**
+ * `authorizedLink` with the presented session cookie (SESSION_COOKIE) given, for a caller that
+ * holds the request's cookies itself (a Pages Router `getServerSideProps` has `req.cookies`).
+ */
+export async function authorizedLinkFor(id: string, presented: string | undefined): Promise<PaymentLinkData | null> {
   if (!presented) return null;
   const link = await loadLink(id);
   if (!link) return null;

@@ -13,12 +13,17 @@ import { cookiesSecure } from "./session";
  * database or a URL; it lasts an hour, long enough to come back and send again.
  */
 
-const COOKIE = "nusapay_push";
+export const PUSH_COOKIE = "nusapay_push";
 const KEEP_S = 3600;
 
 /** The push request this browser sent for the link, or null (another browser, or none yet). */
 export async function sentPush(linkId: string): Promise<PushRecord | null> {
-  return openPush(checkoutCookieKey(), linkId, (await cookies()).get(COOKIE)?.value);
+  return sentPushIn(linkId, (await cookies()).get(PUSH_COOKIE)?.value);
+}
+
+/** `sentPush` from the cookie's value, for a caller that holds the request's cookies itself. */
+export function sentPushIn(linkId: string, cookie: string | undefined): PushRecord | null {
+  return openPush(checkoutCookieKey(), linkId, cookie);
 }
 
 /**
@@ -28,9 +33,9 @@ export async function sentPush(linkId: string): Promise<PushRecord | null> {
 export async function rememberPush(linkId: string, referenceNo: string, phone: string, nowMs: number): Promise<void> {
   const jar = await cookies();
   const key = checkoutCookieKey();
-  const before = openPush(key, linkId, jar.get(COOKIE)?.value);
+  const before = openPush(key, linkId, jar.get(PUSH_COOKIE)?.value);
   const lapsesAt = before?.referenceNo === referenceNo ? before.lapsesAt : nowMs + config().walletPushTtlSeconds * 1000;
-  jar.set(COOKIE, sealPush(key, linkId, { referenceNo, phone: phone.slice(0, 32), lapsesAt }), {
+  jar.set(PUSH_COOKIE, sealPush(key, linkId, { referenceNo, phone: phone.slice(0, 32), lapsesAt }), {
     path: `/pay/${linkId}`,
     httpOnly: true,
     sameSite: "lax",

@@ -17,6 +17,17 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
     source: 'import { chooseMethod } from "@/app/pay/[paymentLinkId]/actions";',
     allowed: false,
   },
+  // The checkout's screen renders synchronously from props (lib/checkout/screen-data.ts loads them).
+  {
+    file: "components/checkout/x.tsx",
+    source: 'import { getTranslations } from "next-intl/server";',
+    allowed: false,
+  },
+  {
+    file: "components/checkout/x.tsx",
+    source: 'import { sentPush } from "@/lib/checkout/wallet-push";',
+    allowed: false,
+  },
   { file: "app/pay/[paymentLinkId]/x.ts", source: 'import { createApiApp } from "@/lib/api/app";', allowed: false },
   {
     file: "lib/checkout/x.ts",

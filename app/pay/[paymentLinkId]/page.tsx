@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
 import { viewOf } from "@/lib/checkout/view-model";
-import { authorizedLink, loadMethods } from "@/lib/checkout/links";
-import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
-import { liveProps } from "@/lib/checkout/live";
+import { authorizedLink } from "@/lib/checkout/links";
+import { cookieRecord, loadCheckoutScreen } from "@/lib/checkout/screen-data";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -38,21 +38,17 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const changing =
     one(sp.change) === "1" &&
     (view === "va" || view === "qr" || view === "wallet" || view === "card" || view === "rejected");
-  const groups = view === "open" || changing ? await loadMethods(link) : null;
   const lang = one(sp.lang);
   const validLang = lang === "en" || lang === "id" ? lang : null;
-  return (
-    <CheckoutScreen
-      link={link}
-      view={view}
-      groups={groups}
-      timeZone={await payerTimeZone()}
-      nowMs={nowMs}
-      changing={changing}
-      query={validLang ? { lang: validLang } : {}}
-      lang={validLang}
-      preview={null}
-      live={liveProps(link)}
-    />
-  );
+  const data = await loadCheckoutScreen({
+    link,
+    view,
+    nowMs,
+    changing,
+    query: validLang ? { lang: validLang } : {},
+    lang: validLang,
+    cookies: cookieRecord((await cookies()).getAll()),
+    preview: null,
+  });
+  return <CheckoutScreen data={data} preview={null} />;
 }

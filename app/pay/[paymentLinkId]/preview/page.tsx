@@ -18,7 +18,7 @@ import { checkoutCookieKey } from "@/lib/connector/gateway";
 import { authorizedLink, loadMethods } from "@/lib/checkout/links";
 import { safeEqual } from "@/lib/clients/safe-equal";
 import { previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
-import { payerTimeZone } from "@/lib/checkout/payer-time-zone";
+import { cookieRecord, loadCheckoutScreen } from "@/lib/checkout/screen-data";
 
 type Props = {
   params: Promise<{ paymentLinkId: string }>;
@@ -43,7 +43,8 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   if (!link) notFound();
   const t = await getTranslations("Preview");
   const secret = secretOfUri(link.paymentLinkUri)!;
-  const presented = (await cookies()).get(PREVIEW_COOKIE)?.value ?? "";
+  const jar = await cookies();
+  const presented = jar.get(PREVIEW_COOKIE)?.value ?? "";
   const signedIn = presented !== "" && safeEqual(presented, previewToken(checkoutCookieKey(), paymentLinkId, secret));
 
   if (!signedIn) {
@@ -111,17 +112,15 @@ export default async function PreviewPage({ params, searchParams }: Props) {
     </div>
   );
 
-  return (
-    <CheckoutScreen
-      link={shown.link}
-      view={shown.view}
-      groups={groups}
-      timeZone={await payerTimeZone()}
-      nowMs={nowMs}
-      changing={false}
-      query={query}
-      lang={null}
-      preview={{ banner, sample: t("sampleNumber") }}
-    />
-  );
+  const data = await loadCheckoutScreen({
+    link: shown.link,
+    view: shown.view,
+    nowMs,
+    changing: false,
+    query,
+    lang: null,
+    cookies: cookieRecord(jar.getAll()),
+    preview: { groups },
+  });
+  return <CheckoutScreen data={data} preview={{ banner, sample: t("sampleNumber") }} />;
 }
