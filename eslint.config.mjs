@@ -286,7 +286,11 @@ export default tseslint.config(
                 "@/lib/connector/*",
                 "@/lib/config",
                 "@/lib/config/*",
+                "@/lib/server-only",
                 "@/lib/checkout/links",
+                "@/lib/checkout/request-link",
+                "@/lib/checkout/wallet-push-cookie",
+                "@/lib/checkout/islands-manifest",
                 "@/lib/checkout/live",
                 "@/lib/checkout/wallet-push",
                 "@/lib/checkout/payer-time-zone",
@@ -305,6 +309,13 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Components, that is: the islands' runtime (components/checkout/islands/) is browser code
+    // that fetches and hydrates, and may be async.
+    files: ["components/checkout/**/*.tsx"],
+    rules: {
       "no-restricted-syntax": [
         "error",
         {

@@ -4,15 +4,14 @@ import { messages } from "./pages/checkout-page";
 
 const m = messages("en");
 
-/** What the page asks of the server while it waits: event streams, and status polls (server actions). */
+/** What the page asks of the server while it waits: event streams, and status polls (its status route). */
 function watchRequests(page: Page, linkId: string) {
   const streams: string[] = [];
   const polls: string[] = [];
   page.on("request", (r: Request) => {
     const url = new URL(r.url());
     if (url.pathname === `/v1/payment-links/${linkId}/events`) streams.push(r.url());
-    else if (r.method() === "POST" && url.pathname === `/pay/${linkId}` && r.headers()["next-action"])
-      polls.push(r.url());
+    else if (r.method() === "POST" && url.pathname === `/pay/${linkId}/actions/status`) polls.push(r.url());
   });
   return { streams, polls };
 }
@@ -80,10 +79,9 @@ test.describe("live status", () => {
     checkoutPage,
   }) => {
     const { link, seen } = await waitingVaLink(page, gateway);
-    // The chunk that opens the event stream fails as on a dropped network, twice: the chunk
-    // loader's own attempt and its one retry.
+    // The chunk that opens the event stream fails as on a dropped network, twice.
     const refused: string[] = [];
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await page.route("**/_next/static/islands/*.js", async (route) => {
       const response = await route.fetch();
       if (refused.length < 2 && (await response.text()).includes("new EventSource")) {
         refused.push(route.request().url());

@@ -26,7 +26,7 @@ const merchantCards = async (gateway: Gateway, customerId: string) =>
   ).data.map((pm) => `${pm.brand} ${pm.last4}`);
 
 /**
- * What the browser sends, and what the gateway and this app's server actions answer it, as
+ * What the browser sends, and what the gateway and this app's action routes answer it, as
  * text: after entry, the card number must be in none of them. (The page's HTML lists the
  * sandbox's test numbers in its hint, so documents are left out.)
  */
@@ -34,7 +34,8 @@ function recordTraffic(page: Page): Promise<string>[] {
   const bodies: Promise<string>[] = [];
   page.on("request", (r) => bodies.push(Promise.resolve(`${r.url()} ${r.postData() ?? ""}`)));
   page.on("response", (r: Response) => {
-    const api = new URL(r.url()).pathname.startsWith("/v1/") || r.request().headers()["next-action"] !== undefined;
+    const path = new URL(r.url()).pathname;
+    const api = path.startsWith("/v1/") || /^\/pay\/[^/]+\/actions\//.test(path);
     if (api) bodies.push(r.text().catch(() => ""));
   });
   return bodies;

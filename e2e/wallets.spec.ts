@@ -97,7 +97,7 @@ test.describe("e-wallets in the checkout (docs/contract.md §8)", () => {
       // From here the page only waits: it must learn of the approval by its event stream, not a status poll.
       const polls: string[] = [];
       page.on("request", (req) => {
-        if (req.method() === "POST" && req.headers()["next-action"]) polls.push(req.url());
+        if (req.method() === "POST" && new URL(req.url()).pathname.endsWith("/actions/status")) polls.push(req.url());
       });
       const current = await gateway.inquiry(link.paymentLinkId);
       expect(current.payment).toMatchObject({ type: "ew", bank: "ovo", content: { name: "phoneNumber" } });

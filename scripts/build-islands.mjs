@@ -48,8 +48,11 @@ const result = await build({
 });
 
 const url = (file) => `/_next/static/islands/${path.basename(file)}`;
-const [entryFile, entry] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)
-  ?? (() => { throw new Error("no entry chunk"); })();
+const [entryFile, entry] =
+  Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint) ??
+  (() => {
+    throw new Error("no entry chunk");
+  })();
 const manifest = {
   entry: url(entryFile),
   // Imported by the entry before it runs: preloaded beside it, so they do not wait for it.
@@ -70,5 +73,7 @@ if (offenders.length) {
   console.error(`server-only code in browser files (lib/server-only.ts):\n  ${offenders.join("\n  ")}`);
   process.exit(1);
 }
-const sizes = Object.entries(result.metafile.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} kB`);
+const sizes = Object.entries(result.metafile.outputs).map(
+  ([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} kB`,
+);
 console.log(`built ${OUT}: ${sizes.join(", ")}`);

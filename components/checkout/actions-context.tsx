@@ -16,6 +16,9 @@ export function CheckoutActionsProvider({ actions, children }: { actions: Checko
   return <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>;
 }
 
+/** One for the page: the islands' effects depend on these functions, so their identity must not change between renders. */
+let routes: CheckoutActions | null = null;
+
 export function useCheckoutActions(): CheckoutActions {
-  return useContext(ActionsContext) ?? browserActions();
+  return useContext(ActionsContext) ?? (routes ??= browserActions());
 }

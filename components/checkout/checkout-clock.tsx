@@ -8,13 +8,17 @@ import { setClock, useClock } from "./clock-store";
 import { refreshPage } from "./page-refresh";
 
 /**
- * The status poller's chunk. One that does not load (the network dropped) is asked for again
- * every 10 s rather than given up on: the page keeps working without it, VA number and all.
+ * The status poller's chunk. One that does not load (the network dropped) is asked for again at
+ * once, then every 10 s rather than given up on: the page keeps working without it, VA number
+ * and all.
  */
-function loadStatusPoller(): Promise<ComponentType<StatusPollerProps>> {
+function loadStatusPoller(attempt = 0): Promise<ComponentType<StatusPollerProps>> {
   return import("./status-poller").then(
     (m) => m.StatusPoller,
-    () => new Promise((resolve) => setTimeout(() => resolve(loadStatusPoller()), FALLBACK_POLL_MS)),
+    () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve(loadStatusPoller(attempt + 1)), attempt === 0 ? 0 : FALLBACK_POLL_MS),
+      ),
   );
 }
 

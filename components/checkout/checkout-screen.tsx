@@ -3,7 +3,9 @@ import { useRequestLocale } from "./request-locale";
 import type { ReactNode } from "react";
 import { bankName } from "./banks";
 import { BRAND_LABEL } from "@/lib/contract/card";
-import { CheckoutClock, UntilExpiry } from "./checkout-clock";
+import { CheckoutClock } from "./checkout-clock";
+import { UntilExpiry } from "./until-expiry";
+import { Island } from "./island";
 import { Countdown } from "./countdown";
 import { formatDeadline, groupedVaNumber, minorOf, rupiah } from "@/lib/i18n/format";
 import { Invoice } from "./invoice";
@@ -15,7 +17,7 @@ import { QrPanel } from "./qr-panel";
 import { SandboxSimulator } from "./sandbox-simulator";
 import { chrome, tabular, skipLinkClass } from "@/lib/ui/recipes";
 import { Card } from "@/components/ui/card";
-import { CardStep } from "./card-step";
+import { CardForm } from "./card-form";
 import { savedCardLabels } from "./saved-card-labels";
 import { VaPanel } from "./va-panel";
 import { WalletPanel } from "./wallet-panel";
@@ -140,43 +142,47 @@ export function CheckoutScreen({ data, preview }: CheckoutScreenProps) {
       );
     else
       method = (
-        <CardStep
-          linkId={link.paymentLinkId}
-          locale={locale}
-          labels={{
-            heading: tc("heading"),
-            number: tc("number"),
-            expiry: tc("expiry"),
-            expiryPlaceholder: tc("expiryPlaceholder"),
-            cvc: tc("cvc"),
-            name: tc("name"),
-            pay: tc("pay", { amount: rupiah(totalMinor, locale) }),
-            processing: tc("processing"),
-            brand: {
-              visa: tc("brand", { brand: BRAND_LABEL.visa }),
-              mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }),
-              jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
-              amex: tc("brand", { brand: BRAND_LABEL.amex }),
+        <Island
+          name="card"
+          component={CardForm}
+          props={{
+            linkId: link.paymentLinkId,
+            locale,
+            labels: {
+              heading: tc("heading"),
+              number: tc("number"),
+              expiry: tc("expiry"),
+              expiryPlaceholder: tc("expiryPlaceholder"),
+              cvc: tc("cvc"),
+              name: tc("name"),
+              pay: tc("pay", { amount: rupiah(totalMinor, locale) }),
+              processing: tc("processing"),
+              brand: {
+                visa: tc("brand", { brand: BRAND_LABEL.visa }),
+                mastercard: tc("brand", { brand: BRAND_LABEL.mastercard }),
+                jcb: tc("brand", { brand: BRAND_LABEL.jcb }),
+                amex: tc("brand", { brand: BRAND_LABEL.amex }),
+              },
+              sandboxHint: sandbox ? tc("sandboxHint") : null,
+              secureNote: tc("secureNote"),
+              needsScript: tc("needsScript"),
+              redirecting: tc("redirecting"),
+              errors: {
+                number: tc("errorNumber"),
+                expiry: tc("errorExpiry"),
+                expired: tc("errorExpired"),
+                cvc: tc("errorCvc"),
+                name: tc("errorName"),
+                testCard: tc("errorTestCard"),
+                generic: tc("errorGeneric"),
+                network: tc("errorNetwork"),
+                remove: tc("errorRemove"),
+                savedUnavailable: tc("errorSavedUnavailable"),
+                savedGone: tc("errorSavedGone"),
+              },
+              // Only a link with a customer offers saved cards and "save this card" (docs/contract.md §10).
+              ...(link.additionalInfo.customerId ? { saved: savedCardLabels(tc) } : {}),
             },
-            sandboxHint: sandbox ? tc("sandboxHint") : null,
-            secureNote: tc("secureNote"),
-            needsScript: tc("needsScript"),
-            redirecting: tc("redirecting"),
-            errors: {
-              number: tc("errorNumber"),
-              expiry: tc("errorExpiry"),
-              expired: tc("errorExpired"),
-              cvc: tc("errorCvc"),
-              name: tc("errorName"),
-              testCard: tc("errorTestCard"),
-              generic: tc("errorGeneric"),
-              network: tc("errorNetwork"),
-              remove: tc("errorRemove"),
-              savedUnavailable: tc("errorSavedUnavailable"),
-              savedGone: tc("errorSavedGone"),
-            },
-            // Only a link with a customer offers saved cards and "save this card" (docs/contract.md §10).
-            ...(link.additionalInfo.customerId ? { saved: savedCardLabels(tc) } : {}),
           }}
         />
       );
@@ -228,26 +234,35 @@ export function CheckoutScreen({ data, preview }: CheckoutScreenProps) {
           <div className={SUMMARY_ROW}>
             <dt className="text-sm text-muted">{ts("payBefore")}</dt>
             <dd className="m-0 text-right" data-testid="deadline">
-              <LocalTime
-                iso={new Date(expiresAt).toISOString()}
-                locale={locale}
-                serverZone={timeZone}
-                initialText={deadlineText}
+              <Island
+                name="local-time"
+                component={LocalTime}
+                props={{
+                  iso: new Date(expiresAt).toISOString(),
+                  locale,
+                  serverZone: timeZone,
+                  initialText: deadlineText,
+                }}
               />
             </dd>
           </div>
         ) : null}
       </dl>
       {pending ? (
-        <Countdown
-          initialRemaining={Math.max(0, remaining)}
-          locale={locale}
-          label={ts("timeLeft")}
-          announce={{
-            10: ts("announceMinutes", { minutes: 10 }),
-            5: ts("announceMinutes", { minutes: 5 }),
-            1: ts("announceMinutes", { minutes: 1 }),
-            expired: ts("announceExpired"),
+        <Island
+          name="countdown"
+          component={Countdown}
+          props={{
+            expiresAt,
+            initialRemaining: Math.max(0, remaining),
+            locale,
+            label: ts("timeLeft"),
+            announce: {
+              10: ts("announceMinutes", { minutes: 10 }),
+              5: ts("announceMinutes", { minutes: 5 }),
+              1: ts("announceMinutes", { minutes: 1 }),
+              expired: ts("announceExpired"),
+            },
           }}
         />
       ) : null}
@@ -280,34 +295,40 @@ export function CheckoutScreen({ data, preview }: CheckoutScreenProps) {
         {preview?.banner}
       </header>
       <main className="mx-auto grid w-full max-w-[70rem] flex-1 grid-cols-1 content-start gap-3 p-3 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:grid-rows-[auto_1fr] lg:gap-4 lg:p-6">
+        {main}
+        {/* The clock every island reads, and the live status: its line spans the grid below the panels. */}
         {pending ? (
-          <CheckoutClock
-            linkId={link.paymentLinkId}
-            expiresAt={expiresAt}
-            serverNow={nowMs}
-            poll={!preview && view !== "open"}
-            paymentKey={paymentKey(link)}
-            live={live}
-            labels={{ unavailable: tp("statusUnavailable") }}
-          >
-            {main}
-          </CheckoutClock>
-        ) : (
-          main
-        )}
+          <Island
+            name="clock"
+            component={CheckoutClock}
+            props={{
+              linkId: link.paymentLinkId,
+              expiresAt,
+              serverNow: nowMs,
+              poll: !preview && view !== "open",
+              paymentKey: paymentKey(link),
+              live,
+              labels: { unavailable: tp("statusUnavailable") },
+            }}
+          />
+        ) : null}
       </main>
       {/* After <main> in every state: its last result outlives the switch to paid/rejected. */}
       {!preview && simulator ? (
         <div className="mx-auto w-full max-w-[70rem] px-3 lg:px-6">
-          <SandboxSimulator
-            linkId={link.paymentLinkId}
-            target={pending && (view === "va" || view === "qr" || view === "wallet") && !changing ? view : null}
-            labels={{
-              heading: tsb("heading"),
-              explain: tsb("explain"),
-              pay: tsb("pay"),
-              fail: tsb("fail"),
-              working: tsb("working"),
+          <Island
+            name="simulator"
+            component={SandboxSimulator}
+            props={{
+              linkId: link.paymentLinkId,
+              target: pending && (view === "va" || view === "qr" || view === "wallet") && !changing ? view : null,
+              labels: {
+                heading: tsb("heading"),
+                explain: tsb("explain"),
+                pay: tsb("pay"),
+                fail: tsb("fail"),
+                working: tsb("working"),
+              },
             }}
           />
         </div>

@@ -4,6 +4,7 @@ import type { Minor } from "@/lib/contract/money";
 import { amountClass } from "@/lib/ui/recipes";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Island } from "./island";
 import { bankLogo, bankName, stepsBank } from "./banks";
 import { bareVaNumber, groupedVaNumber, plainAmount, rupiah } from "@/lib/i18n/format";
 
@@ -55,12 +56,16 @@ export function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
               {groupedVaNumber(vaNumber)}
             </span>
             {sample ? <Badge tone="ok">{sample}</Badge> : null}
-            <CopyButton
-              value={bare}
-              text={tp("copy")}
-              label={tp("copyNumber")}
-              copied={tp("copiedNumber")}
-              failed={tp("copyFailed")}
+            <Island
+              name="copy"
+              component={CopyButton}
+              props={{
+                value: bare,
+                text: tp("copy"),
+                label: tp("copyNumber"),
+                copied: tp("copiedNumber"),
+                failed: tp("copyFailed"),
+              }}
             />
           </dd>
         </div>
@@ -70,12 +75,16 @@ export function VaPanel({ bank, vaNumber, totalMinor, sample }: VaPanelProps) {
             <span className={amountClass} data-testid="va-amount">
               {amount}
             </span>
-            <CopyButton
-              value={plainAmount(totalMinor)}
-              text={tp("copy")}
-              label={tp("copyAmount")}
-              copied={tp("copiedAmount")}
-              failed={tp("copyFailed")}
+            <Island
+              name="copy"
+              component={CopyButton}
+              props={{
+                value: plainAmount(totalMinor),
+                text: tp("copy"),
+                label: tp("copyAmount"),
+                copied: tp("copiedAmount"),
+                failed: tp("copyFailed"),
+              }}
             />
           </dd>
         </div>

@@ -4,6 +4,8 @@ import { isWalletMethod, WALLET_METHODS } from "@/lib/contract/wallet";
 import type { PushRecord } from "@/lib/checkout/push-seal";
 import { ChooseMethodForm } from "./choose-method-form";
 import { WalletPushTimer } from "./wallet-push-timer";
+import { Island } from "./island";
+import { pushResendShown } from "./push-resend";
 import { PhoneField } from "./phone-field";
 
 export interface WalletPanelProps {
@@ -26,6 +28,9 @@ export interface WalletPanelProps {
  * within the request's lifetime, or send it again. Server-rendered: the link works before any
  * script, the countdown is the one island.
  */
+/** The "Send again" form's box, which the timer island shows once the request lapsed. */
+const RESEND_ID = "push-resend";
+
 export function WalletPanel({ linkId, bank, content, referenceNo, lang, push, nowMs, preview }: WalletPanelProps) {
   const t = useTranslations("Wallet");
   const tm = useTranslations("Methods");
@@ -57,6 +62,7 @@ export function WalletPanel({ linkId, bank, content, referenceNo, lang, push, no
     );
 
   const mine = push && push.referenceNo === referenceNo ? push : null;
+  const lapsesAt = mine ? mine.lapsesAt : null;
   const resend = preview ? null : (
     <ChooseMethodForm
       linkId={linkId}
@@ -74,16 +80,23 @@ export function WalletPanel({ linkId, bank, content, referenceNo, lang, push, no
     <div data-wallet-flow="push">
       {heading}
       <p>{t("pushSent", { phone: content.value })}</p>
-      <WalletPushTimer
-        lapsesAt={mine ? mine.lapsesAt : null}
-        serverNow={nowMs}
-        labels={{
-          within: t("approveWithin", { wallet, time: "{time}" }),
-          now: t("approveNow", { wallet }),
-          lapsed: t("lapsed"),
+      <Island
+        name="push-timer"
+        component={WalletPushTimer}
+        props={{
+          lapsesAt,
+          serverNow: nowMs,
+          labels: {
+            within: t("approveWithin", { wallet, time: "{time}" }),
+            now: t("approveNow", { wallet }),
+            lapsed: t("lapsed"),
+          },
+          resendId: RESEND_ID,
         }}
-        resend={resend}
       />
+      <div id={RESEND_ID} hidden={!pushResendShown(lapsesAt, lapsesAt === null ? 0 : lapsesAt - nowMs)}>
+        {resend}
+      </div>
     </div>
   );
 }

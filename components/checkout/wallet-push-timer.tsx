@@ -32,7 +32,6 @@ export interface WalletPushTimerProps {
   resendId: string;
 }
 
-
 /**
  * "Open OVO and approve within 1:00", ticking; at zero the request has lapsed at the gateway
  * too (the same WALLET_PUSH_TTL_SECONDS) and "Send again" takes its place. The live events

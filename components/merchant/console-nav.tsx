@@ -4,7 +4,8 @@ import { usePathname } from "next/navigation";
 
 /** The console's sections; the current one is marked for screen readers and sight. */
 export function ConsoleNav({ label, items }: { label: string; items: { href: string; text: string }[] }) {
-  const path = usePathname();
+  // null only under the Pages Router, which renders the payer's page alone, never the console.
+  const path = usePathname() ?? "";
   const current = (href: string) =>
     href === "/merchant"
       ? path === "/merchant"

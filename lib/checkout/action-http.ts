@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import { ACTION_BODY_LIMIT } from "./action-routes";
 
 /**

@@ -1,12 +1,11 @@
 import "@/lib/server-only";
 import { cache } from "react";
-import { cookies } from "next/headers";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import { checkoutCookieKey, checkoutGateway, inquireLink } from "@/lib/connector/gateway";
 
 export { isLinkId } from "@/lib/connector/gateway";
 import { safeEqual } from "@/lib/clients/safe-equal";
-import { secretOfUri, sessionToken, SESSION_COOKIE } from "./session";
+import { secretOfUri, sessionToken } from "./session";
 
 /** One Inquiry per request, however many server components ask (layout, page, metadata). */
 export const loadLink = cache(inquireLink);
@@ -29,17 +28,12 @@ export function expectedSession(link: PaymentLinkData): string | null {
 }
 
 /**
- * The link, when this request carries the session cookie for it; null otherwise (unknown
- * link and wrong cookie answer alike). The proxy checks the secret first; this repeats the
- * check on every render and action so no path depends on the proxy alone.
- */
-export async function authorizedLink(id: string): Promise<PaymentLinkData | null> {
-  return authorizedLinkFor(id, (await cookies()).get(SESSION_COOKIE)?.value);
-}
-
-/**
- * `authorizedLink` with the presented session cookie (SESSION_COOKIE) given, for a caller that
- * holds the request's cookies itself (a Pages Router `getServerSideProps` has `req.cookies`).
+ * The link, when the presented session cookie (SESSION_COOKIE) is the one for it; null
+ * otherwise (unknown link and wrong cookie answer alike). The proxy checks the secret first;
+ * this repeats the check on every render and action so no path depends on the proxy alone.
+ * The App Router's callers read the cookie with `authorizedLink` (./request-link.ts); the
+ * payer's page (Pages Router) passes `req.cookies`. No next/headers here: Turbopack refuses it
+ * in a module the Pages Router imports.
  */
 export async function authorizedLinkFor(id: string, presented: string | undefined): Promise<PaymentLinkData | null> {
   if (!presented) return null;

@@ -4,16 +4,16 @@
  * "Action routes"). Each checks the session cookie itself (authorizedLink); the callers only
  * decode arguments and shape the answer.
  */
-import "server-only";
+import "@/lib/server-only";
 import { getTranslations } from "next-intl/server";
 import { PAY_LINK_REFUSALS, SnapClientError, WALLET_PHONE_REFUSALS } from "@/lib/clients/gateway-client";
 import { checkoutGateway, checkoutIntents, isLinkId } from "@/lib/connector/gateway";
-import { authorizedLink } from "@/lib/checkout/links";
+import { authorizedLink } from "@/lib/checkout/request-link";
 import { acquirerNotification, notifyAsAcquirer, sandboxAcquirer } from "@/lib/connector/sandbox-acquirer";
 import type { SimulatedOutcome } from "@/lib/connector/sandbox-acquirer";
 import { cardCanCharge, parseMoney, toWholeRupiah } from "@/lib/contract/money";
 import { paymentKey } from "@/lib/checkout/view-model";
-import { rememberPush } from "@/lib/checkout/wallet-push";
+import { rememberPush } from "@/lib/checkout/wallet-push-cookie";
 import { isWalletMethod, normalizeMobile, WALLET_METHODS } from "@/lib/contract/wallet";
 import { liveStreamUrl } from "@/lib/connector/live-stream";
 import { classifyFailure } from "@/lib/connector/failures";

@@ -1,6 +1,6 @@
 import "@/lib/server-only";
 import { qrisPng } from "@/lib/qris/render";
-import { authorizedLink } from "./links";
+import { authorizedLink } from "./request-link";
 
 /**
  * The payer's current QRIS as a PNG download, behind the same cookie guard as the page:

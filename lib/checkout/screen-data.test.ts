@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import { sealPush } from "./push-seal";
 
-vi.mock("server-only", () => ({}));
 const KEY = "test-cookie-key";
 vi.mock("@/lib/connector/gateway", () => ({ checkoutCookieKey: () => KEY }));
 vi.mock("@/lib/connector/sandbox-acquirer", () => ({ sandboxMode: () => true, sandboxAcquirer: () => null }));

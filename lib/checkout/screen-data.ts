@@ -1,4 +1,4 @@
-import "server-only";
+import "@/lib/server-only";
 import type { MethodGroup, PaymentLinkData } from "@/lib/contract/payment-link";
 import { sandboxAcquirer, sandboxMode } from "@/lib/connector/sandbox-acquirer";
 import { qrisSvg } from "@/lib/qris/render";

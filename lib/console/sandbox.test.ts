@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDynamicQris } from "@/lib/qris";
 import type { LinkDetail } from "@/lib/contract/console";
-
 
 const { acquirerNotification, simulatableOutcomes } = await import("@/lib/connector/sandbox-acquirer");
 const { simulations } = await import("./sandbox");

@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { GetServerSideProps } from "next";
 import Head from "next/head";
-import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
-import { createTranslator } from "next-intl";
+import { createTranslator, NextIntlClientProvider } from "next-intl";
 import { CheckoutScreen } from "@/components/checkout/checkout-screen";
 import { CheckoutFailed } from "@/components/checkout/checkout-failed";
 import { authorizedLinkFor } from "@/lib/checkout/links";
@@ -29,11 +28,18 @@ import id from "@/messages/id.json";
  */
 export const config = { unstable_runtimeJS: false };
 
-const MESSAGES: Record<Locale, AbstractIntlMessages> = { en, id };
+const MESSAGES: Record<Locale, typeof en> = { en, id };
 
 type Props =
   | { locale: Locale; nonce: string; islands: IslandsManifest; title: string; data: CheckoutScreenData; failed?: never }
-  | { locale: Locale; nonce: string; islands: IslandsManifest; title: string; failed: { digest: string }; data?: never };
+  | {
+      locale: Locale;
+      nonce: string;
+      islands: IslandsManifest;
+      title: string;
+      failed: { digest: string };
+      data?: never;
+    };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -49,7 +55,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ req, res, 
       acceptLanguage: header("accept-language"),
     });
   let locale = localeWith(null);
-  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader("Cache-Control", "no-store");
   try {
     const link = await authorizedLinkFor(paymentLinkId, req.cookies[SESSION_COOKIE]);
     if (!link) {
@@ -90,7 +96,10 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ req, res, 
   } catch (err) {
     // As the App Router's error page did: logged once, with a digest the page shows as its code.
     const digest = String(randomInt(1e9, 1e10));
-    pageLog().error({ err, digest, path: `/pay/${paymentLinkId}`, route: "/pay/[paymentLinkId]", kind: "render" }, "page failed");
+    pageLog().error(
+      { err, digest, path: `/pay/${paymentLinkId}`, route: "/pay/[paymentLinkId]", kind: "render" },
+      "page failed",
+    );
     res.statusCode = 500;
     const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "CheckoutError" });
     return { props: { locale, nonce, islands: islandsManifest(), title: t("heading"), failed: { digest } } };
@@ -113,7 +122,11 @@ export default function CheckoutPage(props: Props) {
         ))}
         <script type="module" src={islands.entry} nonce={nonce} />
       </Head>
-      {props.failed ? <CheckoutFailed digest={props.failed.digest} /> : <CheckoutScreen data={props.data} preview={null} />}
+      {props.failed ? (
+        <CheckoutFailed digest={props.failed.digest} />
+      ) : (
+        <CheckoutScreen data={props.data} preview={null} />
+      )}
     </NextIntlClientProvider>
   );
 }

@@ -16,7 +16,9 @@ async function componentOf(el: HTMLElement) {
  * its server HTML in place.
  */
 export async function mountIslands(root: ParentNode): Promise<void> {
-  const found = [...root.querySelectorAll<HTMLElement>("[data-island]")].filter((el) => !mounted.has(el));
+  const all = [...root.querySelectorAll<HTMLElement>("[data-island]")];
+  if (root instanceof HTMLElement && root.hasAttribute("data-island")) all.unshift(root);
+  const found = all.filter((el) => !mounted.has(el));
   await Promise.all(
     found.map(async (el) => {
       const Component = await componentOf(el).catch(() => null);
@@ -45,8 +47,4 @@ export async function updateIsland(el: HTMLElement, json: string): Promise<void>
   mounted.set(el, json);
   el.dataset.props = json;
   render(h(Component, JSON.parse(json)), el);
-}
-
-export function islandsUnder(root: ParentNode): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>("[data-island]")];
 }

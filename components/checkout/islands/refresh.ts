@@ -1,13 +1,14 @@
-import { islandsUnder, mountIslands, unmountIslands, updateIsland } from "./mount";
+import { mountIslands, unmountIslands, updateIsland } from "./mount";
 import { enhance } from "./enhance";
 
 /**
  * Shows the server's page anew without a document load, as the App Router's refresh did: the
- * page's HTML is fetched (same cookies) and each top-level region of the new page replaces the
- * old one where it changed. A region with islands is replaced whole when it is the <main> (the
- * payment panel: another state, other islands); elsewhere (the sandbox panel below it) its
- * islands are rendered again with their new props, so what they show survives the switch (the
- * simulator's last request and answer stay on screen when the page turns paid).
+ * page's HTML is fetched (same cookies) and the document is brought to it node by node
+ * (`morph`). What is the same stays the same node, so focus, what the payer typed and each
+ * island's state survive: an island still there is rendered again with its new props (the
+ * sandbox simulator keeps its last request and answer when the page turns paid; a card half
+ * typed stays typed when the payment's key changes). What differs is replaced, its islands
+ * unmounted and the new ones hydrated.
  *
  * An answer that is not the page (404: the session is gone; 503: the gateway is down) is shown
  * by loading it; a network failure leaves the page as it is (the live status tries again).
@@ -36,45 +37,56 @@ export async function refreshPage(href?: string): Promise<void> {
   if (target !== here) history.replaceState(history.state, "", target);
   document.title = next.title;
   document.documentElement.lang = next.documentElement.lang;
-  await swapRegions(oldRoot, newRoot);
+  const added: Element[] = [];
+  const updates: Promise<void>[] = [];
+  morph(oldRoot, newRoot, added, updates);
+  for (const el of added) enhance(el);
+  await Promise.all([...updates, ...added.map((el) => mountIslands(el))]);
 }
 
-async function swapRegions(oldRoot: Element, newRoot: Element): Promise<void> {
-  const olds = [...oldRoot.children];
-  const news = [...newRoot.children];
-  if (olds.length !== news.length || olds.some((o, i) => o.tagName !== news[i]!.tagName)) {
-    await replace(oldRoot, newRoot);
-    return;
-  }
-  await Promise.all(olds.map((o, i) => swapRegion(o, news[i]!)));
+const islandOf = (node: Node) => (node instanceof Element ? node.getAttribute("data-island") : null);
+
+/** Whether `a` can become `b` in place: the same kind of node, the same element, the same island. */
+function sameKind(a: Node, b: Node): boolean {
+  if (a.nodeType !== b.nodeType) return false;
+  if (!(a instanceof Element)) return true;
+  return a.tagName === (b as Element).tagName && islandOf(a) === islandOf(b);
 }
 
-async function swapRegion(o: Element, n: Element): Promise<void> {
-  const oldIslands = islandsUnder(o);
-  const newIslands = islandsUnder(n);
-  if (oldIslands.length === 0) {
-    if (o.outerHTML !== n.outerHTML) await replace(o, n);
-    return;
-  }
-  const sameIslands =
-    o.tagName !== "MAIN" &&
-    oldIslands.length === newIslands.length &&
-    oldIslands.every((el, i) => el.dataset.island === newIslands[i]!.dataset.island);
-  if (!sameIslands) {
-    await replace(o, n);
-    return;
-  }
-  await Promise.all(oldIslands.map((el, i) => updateIsland(el, newIslands[i]!.dataset.props ?? "{}")));
-}
+/** The runtime's own marks on server markup, which the server's HTML never has. */
+const OWN_ATTRIBUTES = new Set(["data-enhanced"]);
 
-/** Replaces `o` with the new region, unmounting its islands first and hydrating the new ones; keeps focus on an element of the same id. */
-async function replace(o: Element, n: Element): Promise<void> {
-  const active = document.activeElement;
-  const focusId = active && active !== document.body && o.contains(active) ? active.id : "";
-  unmountIslands(o);
-  const fresh = document.importNode(n, true);
-  o.replaceWith(fresh);
-  enhance(fresh);
-  await mountIslands(fresh);
-  if (focusId) document.getElementById(focusId)?.focus();
+function morph(o: Element, n: Element, added: Element[], updates: Promise<void>[]): void {
+  const island = islandOf(n);
+  if (island) {
+    updates.push(updateIsland(o as HTMLElement, n.getAttribute("data-props") ?? "{}"));
+    return;
+  }
+  for (const a of [...o.attributes])
+    if (!n.hasAttribute(a.name) && !OWN_ATTRIBUTES.has(a.name)) o.removeAttribute(a.name);
+  for (const a of [...n.attributes]) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+  if (o instanceof HTMLTemplateElement && n instanceof HTMLTemplateElement) {
+    o.content.replaceChildren(document.importNode(n.content, true));
+    return;
+  }
+  const olds = [...o.childNodes];
+  const news = [...n.childNodes];
+  news.forEach((b, i) => {
+    const a = olds[i];
+    if (a && sameKind(a, b)) {
+      if (a instanceof Element) morph(a, b as Element, added, updates);
+      else if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    const fresh = document.importNode(b, true);
+    if (a) {
+      unmountIslands(a);
+      a.replaceWith(fresh);
+    } else o.append(fresh);
+    if (fresh instanceof Element) added.push(fresh);
+  });
+  for (const a of olds.slice(news.length)) {
+    unmountIslands(a);
+    a.parentNode?.removeChild(a);
+  }
 }

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { checkoutCookieKey, isLinkId, ownsLink } from "@/lib/connector/gateway";
-import { authorizedLink } from "@/lib/checkout/links";
+import { authorizedLink } from "@/lib/checkout/request-link";
 import { cookiesSecure, previewToken, PREVIEW_COOKIE, secretOfUri } from "@/lib/checkout/session";
 import type { PreviewSignInResult } from "@/lib/checkout/action-results";
 import { classifyFailure } from "@/lib/connector/failures";
