@@ -33,9 +33,10 @@ const flowAllow = ["gateway-settlement", "gateway-links", "gateway-methods", "ga
 
 /** Every folder with one job, and the folders it may import from. */
 const layers = {
-  // Next side: pages, actions, route handlers, the proxy and next-intl's request config.
+  // Next side: pages (the App Router's, and the payer's page under pages/), actions, route
+  // handlers, the proxy and next-intl's request config.
   app: {
-    pattern: ["app", "i18n"],
+    pattern: ["app", "i18n", "pages"],
     allow: ["components", "checkout", "console", "connector", "clients", "contract", "i18n-lib", "ui", "config", "log"],
   },
   components: {
@@ -210,7 +211,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "pages/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "@next/next": nextPlugin },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -228,12 +229,12 @@ export default tseslint.config(
     rules: { "react-hooks/purity": "off" },
   },
   {
-    files: ["app/**", "components/**", "lib/**", "proxy.ts", "i18n/**"],
+    files: ["app/**", "pages/**", "components/**", "lib/**", "proxy.ts", "i18n/**"],
     ignores: ["**/*.test.ts"],
     plugins: { boundaries },
     settings: {
       "boundaries/elements": elements,
-      "boundaries/include": ["app/**", "components/**", "lib/**", "proxy.ts", "i18n/**"],
+      "boundaries/include": ["app/**", "pages/**", "components/**", "lib/**", "proxy.ts", "i18n/**"],
       "import/resolver": { typescript: { alwaysTryTypes: true } },
     },
     rules: {

@@ -116,28 +116,48 @@ export async function inquiries(kit, server, { connections = 16, seconds = 10 } 
   return { ...result, cpuMsPer: cpuMs / result.requests };
 }
 
-/** The pollStatus server action, as every waiting page sent it once a second before streams. */
+/**
+ * The status poll, as every waiting page sent it once a second before streams: the status route
+ * (`POST /pay/{id}/actions/status`) of a build that has it (issue 29 on), else the pollStatus
+ * server action of an older build (the baseline), found in its build's manifest.
+ */
 export async function pollStatusLoad(root, page, linkId, { connections, seconds = 10 }) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8"));
-  const actionId = Object.entries(manifest.node).find(
-    ([, v]) => v.exportedName === "pollStatus" && v.filename?.includes("[paymentLinkId]/actions"),
-  )?.[0];
-  if (!actionId) throw new Error("pollStatus action not found in the build's manifest");
-  const opts = {
-    url: page.url,
-    method: "POST",
-    connections,
-    duration: seconds,
-    headers: {
-      cookie: page.cookie,
-      "next-action": actionId,
-      // Its page's origin, as the browser sends it: an action without one is refused (docs/security-edges.md).
-      origin: new URL(page.url).origin,
-      "content-type": "text/plain;charset=UTF-8",
-      accept: "text/x-component",
-    },
-    body: JSON.stringify([linkId]),
-  };
+  const origin = new URL(page.url).origin;
+  const routed = fs.existsSync(path.join(root, ".next/server/app/pay/[paymentLinkId]/actions/[action]"));
+  let opts;
+  if (routed) {
+    opts = {
+      url: `${origin}/pay/${linkId}/actions/status`,
+      method: "POST",
+      connections,
+      duration: seconds,
+      // Its page's origin, as the browser sends it: a post without one is refused (docs/security-edges.md).
+      headers: { cookie: page.cookie, origin, "content-type": "application/json" },
+      body: "{}",
+    };
+  } else {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8"),
+    );
+    const actionId = Object.entries(manifest.node).find(
+      ([, v]) => v.exportedName === "pollStatus" && v.filename?.includes("[paymentLinkId]/actions"),
+    )?.[0];
+    if (!actionId) throw new Error("pollStatus action not found in the build's manifest");
+    opts = {
+      url: page.url,
+      method: "POST",
+      connections,
+      duration: seconds,
+      headers: {
+        cookie: page.cookie,
+        "next-action": actionId,
+        origin,
+        "content-type": "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+      },
+      body: JSON.stringify([linkId]),
+    };
+  }
   await cannon({ ...opts, duration: 2 });
   return cannon(opts);
 }

@@ -51,8 +51,8 @@ test.describe("checkout load order", () => {
     page,
     gateway,
   }) => {
-    // Issue 29: without the hint V8 compiles each module function when Turbopack first runs
-    // it, on the main thread, in the load's one evaluation task (scripts/compile-hints.mjs).
+    // Issue 29: without the hint V8 compiles each function when it is first called, on the main
+    // thread, in the load's tasks (scripts/build-islands.mjs writes it at the top of each chunk).
     const link = await gateway.createLink({ additionalInfo: { language: "en" } });
     await gateway.checkout.payPaymentLink({
       additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
@@ -69,5 +69,30 @@ test.describe("checkout load order", () => {
     const loaded = await Promise.all(scripts);
     expect(loaded.length).toBeGreaterThan(3);
     for (const [file, start] of loaded) expect(start, file).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  });
+
+  test("the payer's page runs no framework: its scripts are the islands' chunks, and it carries no page data", async ({
+    page,
+    gateway,
+  }) => {
+    // Issue 29: the App Router's client runtime alone was over the first-load budget; the page
+    // is server HTML whose islands one small module hydrates (docs/checkout.md).
+    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+    await gateway.checkout.payPaymentLink({
+      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+    });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const stream = page.waitForRequest((r) => r.url().includes(`/v1/payment-links/${link.paymentLinkId}/events`));
+    await page.goto(link.paymentLinkUri);
+    await stream;
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s).toMatch(/^\/_next\/static\/islands\/[\w-]+\.js$/);
+    const html = await page.content();
+    expect(html).not.toContain("__NEXT_DATA__");
+    expect(html).not.toContain("self.__next_f");
+    expect(await page.evaluate(() => "React" in window || "next" in window)).toBe(false);
   });
 });

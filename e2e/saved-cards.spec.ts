@@ -217,3 +217,29 @@ test("a link without a customer shows neither saved cards nor the save box", asy
   await expect(form.getByRole("checkbox")).toHaveCount(0);
   await expect(form.getByRole("radiogroup")).toHaveCount(0);
 });
+
+test("the card step of a link with a customer creates its one payment intent, however often it renders", async ({
+  page,
+  gateway,
+  checkoutPage,
+}) => {
+  // Its effect depends on the action functions: a fresh set per render (the payer's page has no
+  // provider above its islands) once started an intent on every render, without end.
+  const m = messages("en");
+  const link = await gateway.createLink({ additionalInfo: { language: "en", customerId: "cus_once_per_step" } });
+  const starts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === `/pay/${link.paymentLinkId}/actions/card`)
+      starts.push(r.url());
+  });
+  await checkoutPage.open(link.paymentLinkUri);
+  await checkoutPage.chooseCard("en");
+  const form = page.getByRole("form", { name: m.Card.heading });
+  await expect(form.getByRole("button", { name: /^Pay / })).toBeEnabled();
+  // The form renders again as the payer types: still the one intent.
+  await form.getByLabel(m.Card.number).fill("4111 1111 1111 1111");
+  await form.getByLabel(m.Card.cvc).fill("123");
+  await expect(form.getByLabel(m.Card.cvc)).toHaveValue("123");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+  expect(starts).toHaveLength(1);
+});

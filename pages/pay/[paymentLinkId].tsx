@@ -120,6 +120,8 @@ export default function CheckoutPage(props: Props) {
         {islands.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
+        {/* A module script runs after the document is parsed, as `defer` would: the rule knows only classic scripts. */}
+        {/* eslint-disable-next-line @next/next/no-sync-scripts */}
         <script type="module" src={islands.entry} nonce={nonce} />
       </Head>
       {props.failed ? (

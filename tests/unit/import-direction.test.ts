@@ -14,8 +14,21 @@ const cases: { file: string; source: string; allowed: boolean }[] = [
   },
   {
     file: "components/checkout/x.tsx",
-    source: 'import { chooseMethod } from "@/app/pay/[paymentLinkId]/actions";',
+    source: 'import { previewSignIn } from "@/app/pay/[paymentLinkId]/preview/actions";',
     allowed: false,
+  },
+  // Server code stays out of the islands' bundle (lib/server-only.ts, docs/checkout.md).
+  {
+    file: "components/checkout/x.tsx",
+    source: 'import { authorizedLink } from "@/lib/checkout/request-link";',
+    allowed: false,
+  },
+  // The payer's page (Pages Router) is the Next side like app/: it may not reach into the gateway.
+  { file: "pages/pay/x.tsx", source: 'import { openDatabase } from "@/lib/db/client";', allowed: false },
+  {
+    file: "pages/pay/x.tsx",
+    source: 'import { loadCheckoutScreen } from "@/lib/checkout/screen-data";',
+    allowed: true,
   },
   // The checkout's screen renders synchronously from props (lib/checkout/screen-data.ts loads them).
   {

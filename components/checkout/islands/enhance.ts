@@ -1,5 +1,5 @@
 import { clockState, subscribeClock } from "../clock-store";
-import { refreshPage } from "./refresh";
+import { refreshPage } from "../page-refresh";
 import { mountIslands, unmountIslands } from "./mount";
 import { chooseMethodFromBrowser } from "./choose";
 
