@@ -8,12 +8,17 @@ export interface IslandsManifest {
   preload: string[];
 }
 
-let cached: IslandsManifest | null = null;
+let cached: IslandsManifest | null | undefined;
 
-/** Read once per process: the build writes it, nothing changes it while the server runs. */
-export function islandsManifest(): IslandsManifest {
-  cached ??= JSON.parse(
-    fs.readFileSync(path.join(process.cwd(), ".next/islands-manifest.json"), "utf8"),
-  ) as IslandsManifest;
+/**
+ * Read once per process: the build writes it, nothing changes it while the server runs. Null
+ * under `next dev` (`npm run dev`), which builds no islands: there Next ignores
+ * `unstable_runtimeJS` and hydrates the whole page with React, which runs the same components.
+ */
+export function islandsManifest(): IslandsManifest | null {
+  if (cached !== undefined) return cached;
+  const file = path.join(process.cwd(), ".next/islands-manifest.json");
+  if (!fs.existsSync(file) && process.env.NODE_ENV !== "production") return (cached = null);
+  cached = JSON.parse(fs.readFileSync(file, "utf8")) as IslandsManifest;
   return cached;
 }

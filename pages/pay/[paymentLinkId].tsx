@@ -31,11 +31,11 @@ export const config = { unstable_runtimeJS: false };
 const MESSAGES: Record<Locale, typeof en> = { en, id };
 
 type Props =
-  | { locale: Locale; nonce: string; islands: IslandsManifest; title: string; data: CheckoutScreenData; failed?: never }
+  | { locale: Locale; nonce: string; islands: IslandsManifest | null; title: string; data: CheckoutScreenData; failed?: never }
   | {
       locale: Locale;
       nonce: string;
-      islands: IslandsManifest;
+      islands: IslandsManifest | null;
       title: string;
       failed: { digest: string };
       data?: never;
@@ -117,12 +117,12 @@ export default function CheckoutPage(props: Props) {
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" sizes="any" />
-        {islands.preload.map((href) => (
+        {islands?.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
         {/* A module script runs after the document is parsed, as `defer` would: the rule knows only classic scripts. */}
         {/* eslint-disable-next-line @next/next/no-sync-scripts */}
-        <script type="module" src={islands.entry} nonce={nonce} />
+        {islands ? <script type="module" src={islands.entry} nonce={nonce} /> : null}
       </Head>
       {props.failed ? (
         <CheckoutFailed digest={props.failed.digest} />

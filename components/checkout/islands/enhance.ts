@@ -64,7 +64,7 @@ export function watchExpiry(): () => void {
       panel.removeAttribute("data-until-expiry");
       template.remove();
       enhance(panel);
-      void mountIslands(panel);
+      void mountIslands(panel, false);
     }
   };
   return subscribeClock(swap);

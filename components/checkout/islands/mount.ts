@@ -1,6 +1,7 @@
 import { h, hydrate, render } from "preact";
 import { ISLANDS } from "./registry";
 import type { IslandName } from "./names";
+import { inPhase } from "../hydration-phase";
 
 /** The islands hydrated so far, with the props (JSON) each was last rendered with. */
 const mounted = new Map<HTMLElement, string>();
@@ -13,9 +14,12 @@ async function componentOf(el: HTMLElement) {
 /**
  * Hydrates every island under `root` with the props the server wrote beside it. Each is a root
  * of its own: one that fails to load (its chunk lost on the way) leaves the others working and
- * its server HTML in place.
+ * its server HTML in place. `hydrate: false` for markup the page received later (a refresh):
+ * Preact then renders over it, setting every attribute, and the island is live at once
+ * (hydration-phase.ts); hydration would keep the server's "not ready yet" attributes until the
+ * island's next render.
  */
-export async function mountIslands(root: ParentNode): Promise<void> {
+export async function mountIslands(root: ParentNode, hydrating = true): Promise<void> {
   const all = [...root.querySelectorAll<HTMLElement>("[data-island]")];
   if (root instanceof HTMLElement && root.hasAttribute("data-island")) all.unshift(root);
   const found = all.filter((el) => !mounted.has(el));
@@ -25,7 +29,8 @@ export async function mountIslands(root: ParentNode): Promise<void> {
       if (!Component || mounted.has(el) || !el.isConnected) return;
       const json = el.dataset.props ?? "{}";
       mounted.set(el, json);
-      hydrate(h(Component, JSON.parse(json)), el);
+      const vnode = h(Component, JSON.parse(json));
+      inPhase(hydrating, () => (hydrating ? hydrate(vnode, el) : render(vnode, el)));
     }),
   );
 }

@@ -1,4 +1,6 @@
 import { mountIslands, unmountIslands, updateIsland } from "./mount";
+import { ISLANDS } from "./registry";
+import type { IslandName } from "./names";
 import { enhance } from "./enhance";
 
 /**
@@ -34,6 +36,10 @@ export async function refreshPage(href?: string): Promise<void> {
     location.replace(target);
     return;
   }
+  // The new page's island chunks first (the card form's, after a choice): the page changes in
+  // one step, its new controls live from the first frame, as the App Router's refresh was.
+  const names = new Set([...newRoot.querySelectorAll("[data-island]")].map((el) => el.getAttribute("data-island")));
+  await Promise.all([...names].map((name) => Promise.resolve(ISLANDS[name as IslandName]?.()).catch(() => null)));
   if (target !== here) history.replaceState(history.state, "", target);
   document.title = next.title;
   document.documentElement.lang = next.documentElement.lang;
@@ -41,7 +47,7 @@ export async function refreshPage(href?: string): Promise<void> {
   const updates: Promise<void>[] = [];
   morph(oldRoot, newRoot, added, updates);
   for (const el of added) enhance(el);
-  await Promise.all([...updates, ...added.map((el) => mountIslands(el))]);
+  await Promise.all([...updates, ...added.map((el) => mountIslands(el, false))]);
 }
 
 const islandOf = (node: Node) => (node instanceof Element ? node.getAttribute("data-island") : null);
@@ -53,8 +59,11 @@ function sameKind(a: Node, b: Node): boolean {
   return a.tagName === (b as Element).tagName && islandOf(a) === islandOf(b);
 }
 
-/** The runtime's own marks on server markup, which the server's HTML never has. */
-const OWN_ATTRIBUTES = new Set(["data-enhanced"]);
+/**
+ * Attributes the page's own life set, which the server's HTML never has: the runtime's marks,
+ * and a <details> the payer opened (the VA's payment steps stay open across a refresh).
+ */
+const kept = (el: Element, name: string) => name === "data-enhanced" || (name === "open" && el.tagName === "DETAILS");
 
 function morph(o: Element, n: Element, added: Element[], updates: Promise<void>[]): void {
   const island = islandOf(n);
@@ -62,8 +71,7 @@ function morph(o: Element, n: Element, added: Element[], updates: Promise<void>[
     updates.push(updateIsland(o as HTMLElement, n.getAttribute("data-props") ?? "{}"));
     return;
   }
-  for (const a of [...o.attributes])
-    if (!n.hasAttribute(a.name) && !OWN_ATTRIBUTES.has(a.name)) o.removeAttribute(a.name);
+  for (const a of [...o.attributes]) if (!n.hasAttribute(a.name) && !kept(o, a.name)) o.removeAttribute(a.name);
   for (const a of [...n.attributes]) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
   if (o instanceof HTMLTemplateElement && n instanceof HTMLTemplateElement) {
     o.content.replaceChildren(document.importNode(n.content, true));
