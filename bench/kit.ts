@@ -25,6 +25,9 @@ export { freePort, startProductionServer } from "@/tests/support/production-serv
 export { GatewayClient } from "@/lib/clients/gateway-client";
 export { mintEventToken } from "@/lib/snap/event-token";
 export { vaNotification } from "@/lib/snap/notifications";
+export { simulateQrPayment } from "@/lib/clients/simulator";
+export { IntentsClient } from "@/lib/clients/intents-client";
+export { parseQris } from "@/lib/qris";
 
 interface Statement {
   st: HotStatement;
