@@ -58,7 +58,6 @@ const manifest = {
   // Imported by the entry before it runs: preloaded beside it, so they do not wait for it.
   preload: entry.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
 };
-fs.writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
 
 const offenders = [];
 const scan = (dir) => {
@@ -71,8 +70,15 @@ const scan = (dir) => {
 scan(".next/static");
 if (offenders.length) {
   console.error(`server-only code in browser files (lib/server-only.ts):\n  ${offenders.join("\n  ")}`);
+  // Nothing of this build may be served: no islands, no manifest, and no BUILD_ID, without
+  // which the server refuses to start on it ("no production build").
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.rmSync(MANIFEST, { force: true });
+  fs.rmSync(".next/BUILD_ID", { force: true });
   process.exit(1);
 }
+// Written last: a build that failed the scan has none, so the payer's page cannot name its chunks.
+fs.writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
 const sizes = Object.entries(result.metafile.outputs).map(
   ([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} kB`,
 );

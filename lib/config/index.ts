@@ -1,3 +1,4 @@
+import "@/lib/server-only";
 import fs from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import path from "node:path";

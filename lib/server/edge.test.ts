@@ -15,6 +15,18 @@ const formPost = (origin: string) =>
   );
 
 describe("refusalBeforeNext", () => {
+  it("answers 404 to the Pages Router's data route: the payer's page has no client router, its props stay on the server", () => {
+    expect(refusalBeforeNext(request("/_next/data/abc123/pay/1.json"), "/_next/data/abc123/pay/1.json")?.status).toBe(
+      404,
+    );
+    expect(
+      refusalBeforeNext(request("/_next/%64ata/abc123/pay/1.json"), "/_next/%64ata/abc123/pay/1.json")?.status,
+    ).toBe(404);
+    expect(
+      refusalBeforeNext(request("/_next/static/islands/checkout-X.js"), "/_next/static/islands/checkout-X.js"),
+    ).toBeNull();
+  });
+
   it("passes what Next answers itself: pages, odd but decodable paths, actions from their own origin", () => {
     expect(refusalBeforeNext(request("/pay/1?lang=id"), "/pay/1")).toBeNull();
     expect(refusalBeforeNext(request("/pay/%E2%82%AC"), "/pay/%E2%82%AC")).toBeNull();

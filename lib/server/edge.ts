@@ -150,15 +150,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *   hand-made request; every current browser sends one on a POST) only `Sec-Fetch-Site:
  *   same-origin` lets it through, as a browser sends it. A tool can send that header too: this
  *   keeps other sites' pages out (the CSRF the check is for), not a client holding the cookie.
+ * - Next's data route of the Pages Router (`/_next/data/…`): 404. The payer's page is that
+ *   router's only page and has no client router to ask for it, but Next would answer its
+ *   props as JSON (the link's data, the stream's token) to whoever holds the cookie.
  * Null: on to Next.
  */
-export function refusalBeforeNext(req: IncomingMessage, pathname: string): { status: 400 | 403; text: string } | null {
+export function refusalBeforeNext(
+  req: IncomingMessage,
+  pathname: string,
+): { status: 400 | 403 | 404; text: string } | null {
   if (!(req.url ?? "").startsWith("/")) return { status: 400, text: "Bad Request" };
+  let decoded: string;
   try {
-    decodeURIComponent(pathname);
+    decoded = decodeURIComponent(pathname);
   } catch {
     return { status: 400, text: "Bad Request" };
   }
+  if (decoded.startsWith("/_next/data/")) return { status: 404, text: "Not Found" };
   if (SAFE_METHODS.has(req.method ?? "GET")) return null;
   return sameOrigin(req) ? null : { status: 403, text: "Forbidden" };
 }

@@ -31,7 +31,14 @@ export const config = { unstable_runtimeJS: false };
 const MESSAGES: Record<Locale, typeof en> = { en, id };
 
 type Props =
-  | { locale: Locale; nonce: string; islands: IslandsManifest | null; title: string; data: CheckoutScreenData; failed?: never }
+  | {
+      locale: Locale;
+      nonce: string;
+      islands: IslandsManifest | null;
+      title: string;
+      data: CheckoutScreenData;
+      failed?: never;
+    }
   | {
       locale: Locale;
       nonce: string;

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IntentsClient } from "@/lib/clients/intents-client";
 import { confirmCardPayment } from "@/lib/sdk";
@@ -182,6 +184,21 @@ describe("checkout and gateway pages (the low-severity row)", () => {
     // Streamed metadata comes in a boundary of its own, after the body whenever generateMetadata
     // is the slower half; a browser (and an accessibility check) may meet a page without a title.
     expect(html.includes("Next.MetadataOutlet"), "metadata streamed in its own boundary").toBe(false);
+  });
+
+  it("the payer's page's props never leave the server: Next's data route answers 404, cookie and all", async () => {
+    const link = (await srv.merchant.createPaymentLink(linkRequest())).paymentLinkData;
+    const swap = await fetch(local(link.paymentLinkUri), { redirect: "manual" });
+    const cookie = swap.headers.get("set-cookie")!.split(";")[0]!;
+    const buildId = fs.readFileSync(path.join(process.cwd(), ".next/BUILD_ID"), "utf8").trim();
+    const page = await fetch(`${srv.baseUrl}/pay/${link.paymentLinkId}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const asked: Record<string, string>[] = [{ cookie }, { cookie, "x-nextjs-data": "1" }];
+    for (const headers of asked) {
+      const res = await fetch(`${srv.baseUrl}/_next/data/${buildId}/pay/${link.paymentLinkId}.json`, { headers });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain(link.paymentLinkId);
+    }
   });
 
   it("an unknown link id costs one Inquiry, however often it is asked for", async () => {
