@@ -1,8 +1,17 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Gateway } from "./fixtures";
+
+/** An English link with a BCA virtual account chosen: its page waits, with the live status running. */
+async function waitingVaLink(gateway: Gateway) {
+  const link = await gateway.createLink({ additionalInfo: { language: "en" } });
+  await gateway.checkout.payPaymentLink({
+    additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
+  });
+  return link;
+}
 
 /**
  * Issue 29: on a slow phone, work started during hydration lands in hydration's long task. The
- * live status (its chunk, React Query and the event stream) waits for the page's load event
+ * live status (its chunk and the event stream) waits for the page's load event
  * and an idle moment instead. Held here by the bank logo, which the load event waits for.
  */
 test.describe("checkout load order", () => {
@@ -12,10 +21,7 @@ test.describe("checkout load order", () => {
     page,
     gateway,
   }) => {
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const link = await waitingVaLink(gateway);
     const streams: string[] = [];
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === `/v1/payment-links/${link.paymentLinkId}/events`) streams.push(r.url());
@@ -53,10 +59,7 @@ test.describe("checkout load order", () => {
   }) => {
     // Issue 29: without the hint V8 compiles each function when it is first called, on the main
     // thread, in the load's tasks (scripts/build-islands.mjs writes it at the top of each chunk).
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const link = await waitingVaLink(gateway);
     const scripts: Promise<[string, string]>[] = [];
     page.on("response", (r) => {
       if (/\/_next\/static\/.+\.js$/.test(new URL(r.url()).pathname))
@@ -77,10 +80,7 @@ test.describe("checkout load order", () => {
   }) => {
     // Issue 29: the App Router's client runtime alone was over the first-load budget; the page
     // is server HTML whose islands one small module hydrates (docs/checkout.md).
-    const link = await gateway.createLink({ additionalInfo: { language: "en" } });
-    await gateway.checkout.payPaymentLink({
-      additionalInfo: { paymentLinkId: link.paymentLinkId, paymentMethod: { groupId: "va", methodId: "bca" } },
-    });
+    const link = await waitingVaLink(gateway);
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
